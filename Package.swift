@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Crisp",
+    products: [
+        .library(name: "CrispGraphics", targets: ["CrispGraphics"]),
+        .executable(name: "crisp", targets: ["crisp"]),
+        .executable(name: "crisp-demo", targets: ["crisp-demo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "CrispGraphics", dependencies: ["CZlib"]),
+        .executableTarget(
+            name: "crisp",
+            dependencies: [
+                "CrispGraphics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "crisp-demo",
+            dependencies: [
+                "CrispGraphics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"]),
+    ]
+)

@@ -1,0 +1,2 @@
+import CrispGraphics
+print("crisp")
