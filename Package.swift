@@ -18,10 +18,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CrispGraphics", dependencies: ["CZlib"]),
+        .target(name: "CrispBenchmarks", dependencies: ["CrispGraphics"]),
         .executableTarget(
             name: "crisp",
             dependencies: [
                 "CrispGraphics",
+                "CrispBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

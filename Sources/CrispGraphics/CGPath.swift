@@ -70,8 +70,9 @@ public enum CGLineJoin: Int32, Sendable, CaseIterable {
 /// Like CoreGraphics, a line or curve added when there is no current point is ignored, and
 /// drawing after `closeSubpath()` starts a new subpath at the closed subpath's start.
 public class CGPath: Equatable, Hashable, CustomStringConvertible {
-    var verbs: [CGPathElementType]
-    var points: [CGPoint]
+    // Appended to once per element; never accessed re-entrantly, so no dynamic exclusivity checks.
+    @exclusivity(unchecked) var verbs: [CGPathElementType]
+    @exclusivity(unchecked) var points: [CGPoint]
     /// Index in `points` of the current subpath's first point, or -1 when there is no subpath.
     var subpathStartIndex: Int
     /// Whether the last verb was `closeSubpath`.

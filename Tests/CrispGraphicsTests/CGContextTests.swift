@@ -175,8 +175,12 @@ import Testing
         clipped.addPath(shape)
         clipped.clip(using: .evenOdd)
         clipped.fill(CGRect(x: 0, y: 0, width: 48, height: 32))
-        let mismatches = zip(filled.snapshot, clipped.snapshot).filter { $0 != $1 }.count
-        #expect(mismatches == 0)
+        // Edges are kept in Float relative to the clip box, and a clip mask is rasterized in a
+        // box around the clip path, so rounding may differ by one step: allow ±1 per channel.
+        let worst = zip(filled.snapshot, clipped.snapshot).map { a, b in
+            (0..<4).map { abs(Int((a >> ($0 * 8)) & 0xFF) - Int((b >> ($0 * 8)) & 0xFF)) }.max()!
+        }.max()!
+        #expect(worst <= 1)
     }
 
     @Test func coverageSumsMatchPolygonArea() {

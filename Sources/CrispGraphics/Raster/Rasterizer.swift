@@ -92,9 +92,11 @@ final class Rasterizer {
     static let bandBudget = 1 << 16
 
     private(set) var clip = PixelRect.empty
-    private var edges: [Edge] = []
-    private var minY: Float = .infinity
-    private var maxY: Float = -.infinity
+    // Hot state mutated once per segment: never accessed re-entrantly, so the dynamic
+    // exclusivity checks (a runtime call per access) are switched off.
+    @exclusivity(unchecked) private var edges: [Edge] = []
+    @exclusivity(unchecked) private var minY: Float = .infinity
+    @exclusivity(unchecked) private var maxY: Float = -.infinity
 
     private var accumulation: UnsafeMutablePointer<Float>
     private var accumulationCapacity = 0
@@ -307,32 +309,27 @@ final class Rasterizer {
         }
         let i1 = Int(x1)
         let s = 1 / (x1 - x0)
-        // C(i) − C(i−1) = d·(F(i+1) − F(i)). Columns i0+2 ..< i1 are crossed with both ramps in
-        // their linear parts, so their difference is exactly s; the two columns at each end use
-        // the general formula.
-        var previous: Float = 0
-        var i = i0
-        while i <= i1 + 1 {
-            if i == i0 + 2 && i < i1 {
-                let ds = d * s
-                while i < i1 { acc[i] += ds; i += 1 }
-                previous = s * (ramp(Float(i1) - x0) - ramp(Float(i1) - x1))
-                continue
-            }
-            let f: Float = i == i1 + 1 ? 1 : s * (ramp(Float(i + 1) - x0) - ramp(Float(i + 1) - x1))
-            acc[i] += d * (f - previous)
-            previous = f
-            i += 1
+        // Closed forms of C(i) − C(i−1) = d·(F(i+1) − F(i)): the first column holds the
+        // triangle s·v0²/2 left of x0's column boundary, the column after the last holds the
+        // mirrored triangle s·w1²/2, columns i0+2 ..< i1 are crossed whole and get s, and the
+        // two columns in between take what makes the total exactly d.
+        let v0 = f0 + 1 - x0
+        let w1 = x1 - Float(i1)
+        let first = s * 0.5 * v0 * v0
+        let last = s * 0.5 * w1 * w1
+        acc[i0] += d * first
+        if i1 == i0 + 1 {
+            acc[i1] += d * (1 - first - last)
+        } else {
+            let second = s * (v0 + 0.5)
+            acc[i0 + 1] += d * (second - first)
+            let ds = d * s
+            var i = i0 + 2
+            while i < i1 { acc[i] += ds; i += 1 }
+            acc[i1] += d * (1 - last - s * (Float(i1) - x0 - 0.5))
         }
+        acc[i1 + 1] += d * last
         markCells(bits, i0, i1 + 1)
-    }
-
-    /// R(v): the integral of clamp(w, 0, 1) from 0 to v.
-    @inline(__always)
-    private static func ramp(_ v: Float) -> Float {
-        if v <= 0 { return 0 }
-        if v >= 1 { return v - 0.5 }
-        return 0.5 * v * v
     }
 
     /// Sets the bits of cells `from...through` of a row.

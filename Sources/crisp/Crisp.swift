@@ -1,0 +1,9 @@
+import ArgumentParser
+
+@main
+struct Crisp: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crisp",
+        abstract: "Crisp's command line: benchmarks (and, soon, SVG rendering).",
+        subcommands: [BenchCommand.self])
+}
