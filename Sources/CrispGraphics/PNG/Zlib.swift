@@ -2,12 +2,13 @@ import CZlib
 
 // The zlib calls the PNG codec needs: one-shot deflate, bounded one-shot inflate, and CRC-32.
 //
-// Inflation is given an output buffer of exactly the size the PNG header implies plus one
-// byte. The extra byte is the tripwire for over-long data: a decompression bomb (a few
-// kilobytes that inflate to gigabytes) costs at most the expected size in memory and time,
-// and is reported as soon as it produces one byte too many. The rejected alternative —
-// growing the output as zlib produces it and checking afterwards — lets the bomb allocate
-// first. zlib's counters and buffer sizes are 32-bit (`uInt`), so both directions feed the
+// Inflation is bounded by exactly the size the PNG header implies plus one byte. The extra
+// byte is the tripwire for over-long data: a decompression bomb (a few kilobytes that inflate
+// to gigabytes) costs at most the expected size in memory and time, and is reported as soon
+// as it produces one byte too many. The rejected alternative — inflating everything and
+// checking afterwards — lets the bomb allocate first. Within the bound the buffer grows by
+// doubling from a size proportional to the compressed input, so a tiny file claiming a huge
+// image costs little before it fails as "too short". zlib's counters and buffer sizes are 32-bit (`uInt`), so both directions feed the
 // stream in slices of at most `UInt32.max` bytes.
 
 /// One-shot zlib compression and bounded decompression.
@@ -57,7 +58,9 @@ enum Zlib {
     /// Inflates a complete zlib stream that must produce exactly `expectedCount` bytes.
     ///
     /// Bytes after the end of the zlib stream are ignored. The stream must be complete,
-    /// including its Adler-32 checksum, which zlib verifies.
+    /// including its Adler-32 checksum, which zlib verifies. The output grows geometrically
+    /// from a size proportional to the input up to `expectedCount + 1`, so a file whose
+    /// header promises a huge image but carries little data fails without a huge allocation.
     ///
     /// - Throws: `PNGError.zlibError` for corrupt or incomplete streams,
     ///   `.decompressedDataTooShort` / `.decompressedDataTooLong` for a size mismatch.
@@ -69,49 +72,47 @@ enum Zlib {
 
         // One spare byte detects data beyond the expected size.
         let capacity = expectedCount + 1
-        var output = [UInt8](repeating: 0, count: capacity)
-        let result: Result<Int, PNGError> = output.withUnsafeMutableBufferPointer { out in
-            var inputOffset = 0, outputOffset = 0
-            while true {
-                if stream.avail_in == 0 && inputOffset < input.count {
-                    let slice = min(input.count - inputOffset, maximumSlice)
-                    stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + inputOffset)
-                    stream.avail_in = uInt(slice)
-                    inputOffset += slice
+        var output = [UInt8](repeating: 0, count: min(capacity, (1 << 16) + 4 * input.count))
+        var inputOffset = 0
+        while true {
+            if stream.avail_in == 0 && inputOffset < input.count {
+                let slice = min(input.count - inputOffset, maximumSlice)
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + inputOffset)
+                stream.avail_in = uInt(slice)
+                inputOffset += slice
+            }
+            var produced = Int(stream.total_out)
+            if produced == output.count {
+                output += repeatElement(0, count: min(output.count, capacity - output.count))
+            }
+            let status = output.withUnsafeMutableBufferPointer { out in
+                stream.next_out = out.baseAddress! + produced
+                stream.avail_out = uInt(min(out.count - produced, maximumSlice))
+                return CZlib.inflate(&stream, Z_NO_FLUSH)
+            }
+            produced = Int(stream.total_out)
+            if produced > expectedCount { throw .decompressedDataTooLong(expected: expectedCount) }
+            switch status {
+            case Z_STREAM_END:
+                if produced < expectedCount {
+                    throw .decompressedDataTooShort(expected: expectedCount, actual: produced)
                 }
-                if stream.avail_out == 0 && outputOffset < capacity {
-                    let slice = min(capacity - outputOffset, maximumSlice)
-                    stream.next_out = out.baseAddress! + outputOffset
-                    stream.avail_out = uInt(slice)
-                    outputOffset += slice
+                output.removeLast(output.count - produced)
+                return output
+            case Z_OK:
+                continue
+            case Z_BUF_ERROR:
+                // No progress possible, and the output had room: the input ran out.
+                if produced < expectedCount {
+                    throw .decompressedDataTooShort(expected: expectedCount, actual: produced)
                 }
-                let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                let produced = Int(stream.total_out)
-                if produced > expectedCount { return .failure(.decompressedDataTooLong(expected: expectedCount)) }
-                switch status {
-                case Z_STREAM_END:
-                    if produced < expectedCount {
-                        return .failure(.decompressedDataTooShort(expected: expectedCount, actual: produced))
-                    }
-                    return .success(produced)
-                case Z_OK:
-                    continue
-                case Z_BUF_ERROR:
-                    // No progress possible: the output has room, so the input ran out.
-                    if produced < expectedCount {
-                        return .failure(.decompressedDataTooShort(expected: expectedCount, actual: produced))
-                    }
-                    return .failure(.zlibError("the zlib stream ends before its end marker and checksum"))
-                case Z_NEED_DICT:
-                    return .failure(.zlibError("the zlib stream needs a preset dictionary, which PNG forbids"))
-                default:
-                    let message = stream.msg.map { String(cString: $0) } ?? "status \(status)"
-                    return .failure(.zlibError(message))
-                }
+                throw .zlibError("the zlib stream ends before its end marker and checksum")
+            case Z_NEED_DICT:
+                throw .zlibError("the zlib stream needs a preset dictionary, which PNG forbids")
+            default:
+                throw .zlibError(stream.msg.map { String(cString: $0) } ?? "inflate status \(status)")
             }
         }
-        output.removeLast(capacity - (try result.get()))
-        return output
     }
 
     /// The CRC-32 (ISO 3309, as used by PNG and zlib) of `bytes`, continuing from `crc`.
