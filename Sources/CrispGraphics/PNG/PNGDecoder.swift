@@ -9,7 +9,9 @@
 //
 // Following libpng's model, the chunk rules enforced are those that make the image
 // ambiguous when broken (IHDR first, PLTE before IDAT, consecutive IDATs, tRNS sizes,
-// unknown critical chunks). Ancillary chunks are skipped after their CRC is checked: the
+// unknown critical chunks); a palette longer than the bit depth can index is accepted, as
+// libpng does, since its extra entries can never be used. CRCs are checked on every chunk,
+// ancillary ones included (libpng only warns about those). Ancillary chunks are skipped after their CRC is checked: the
 // colour-space chunks (gAMA, cHRM, sRGB, iCCP, sBIT) are ignored — samples are taken as
 // sRGB, the only colour space Crisp has — as are bKGD, pHYs, text and time chunks.
 
@@ -101,9 +103,6 @@ public struct PNGDecoder: Sendable {
                 let entries = data.count / 3
                 guard data.count % 3 == 0, entries >= 1, entries <= 256 else {
                     throw .invalidChunkData(chunk: "PLTE", reason: "length \(data.count) is not 3 × (1…256)")
-                }
-                if colorType == .indexed && entries > 1 << found.header.bitDepth {
-                    throw .invalidChunkData(chunk: "PLTE", reason: "\(entries) entries exceed the \(1 << found.header.bitDepth) a \(found.header.bitDepth)-bit index can address")
                 }
                 found.palette = data
             case "tRNS":

@@ -1,5 +1,7 @@
+import CZlib
+
 // PNG encoding: premultiplied pixels → straight 8-bit samples → per-row filtered scanlines →
-// one zlib stream (level 9) → IHDR, IDAT…, IEND.
+// one zlib stream → IHDR, IDAT…, IEND.
 //
 // The automatic colour type scans the pixels once for the two facts that decide it (all
 // opaque? all gray?) on the premultiplied values directly — premultiplied channels are equal
@@ -8,7 +10,10 @@
 // off only for few-colour images and would need a colour count first. Each row's filter is
 // chosen by the minimum-sum-of-absolute-differences heuristic (see PNGFilter.swift). The row
 // loops work on two scratch rows and two candidate buffers, swapped rather than copied, so
-// encoding allocates nothing per row or per pixel.
+// encoding allocates nothing per row or per pixel. The stream uses zlib's Z_FILTERED strategy,
+// as libpng does for filtered data (a few percent smaller than the default on noisy images).
+// Nearly all encoding time is zlib's: on a 1536 × 2048 image level 9 takes about 12 times as
+// long as level 6 for files about 6 % smaller, hence `compressionLevel`.
 
 /// Encodes `CGImage`s as PNG files.
 ///
@@ -28,14 +33,24 @@ public struct PNGEncoder: Sendable {
     /// The pixel format to write; default `.automatic`.
     public var colorType: ColorType
 
+    /// The zlib compression level, 0 (store) … 9 (smallest, slowest); default 9.
+    ///
+    /// Level 9 spends roughly ten times the time of level 6 for files a few percent smaller.
+    public var compressionLevel: Int
+
     /// The largest IDAT chunk written; longer image data is split over several chunks.
     static let maximumIDATLength = 1 << 18
 
     /// Creates an encoder.
     ///
-    /// - Parameter colorType: the pixel format to write; default `.automatic`.
-    public init(colorType: ColorType = .automatic) {
+    /// - Parameters:
+    ///   - colorType: the pixel format to write; default `.automatic`.
+    ///   - compressionLevel: the zlib level 0…9; default 9.
+    /// - Precondition: `compressionLevel` is in 0…9.
+    public init(colorType: ColorType = .automatic, compressionLevel: Int = 9) {
+        precondition((0...9).contains(compressionLevel), "zlib compression level \(compressionLevel) is not in 0...9")
         self.colorType = colorType
+        self.compressionLevel = compressionLevel
     }
 
     /// Encodes `image` as a complete PNG file.
@@ -50,7 +65,9 @@ public struct PNGEncoder: Sendable {
         let format = colorType == .rgba ? PNGColorType.rgba : Self.smallestLosslessColorType(for: image.pixels)
         let header = PNGHeader(width: image.width, height: image.height, bitDepth: 8, colorType: format, isInterlaced: false)
         let scanlines = Self.filteredScanlines(image, header: header)
-        let compressed = scanlines.withUnsafeBufferPointer { Zlib.deflate($0, level: 9) }
+        precondition((0...9).contains(compressionLevel), "zlib compression level \(compressionLevel) is not in 0...9")
+        let level = Int32(compressionLevel)
+        let compressed = scanlines.withUnsafeBufferPointer { Zlib.deflate($0, level: level, strategy: Z_FILTERED) }
 
         var file = PNGChunk.signature
         file.reserveCapacity(compressed.count + compressed.count / Self.maximumIDATLength * 12 + 64)
