@@ -37,7 +37,7 @@ struct PNGPass {
 }
 
 /// A validated IHDR.
-struct PNGHeader: Equatable {
+struct PNGHeader {
     /// The largest width or height PNG allows.
     static let maximumDimension = Int(Int32.max)
 
