@@ -34,6 +34,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"]),
+        .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures"]),
     ]
 )
