@@ -34,6 +34,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures"]),
+        .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures", "Golden"]),
     ]
 )

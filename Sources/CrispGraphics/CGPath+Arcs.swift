@@ -20,7 +20,8 @@ extension CGMutablePath {
     ///
     /// The sweep is normalized like CoreGraphics does: going counter-clockwise, an end angle
     /// below the start angle is advanced by whole turns, and a sweep of more than one turn is a
-    /// full circle; likewise in the clockwise direction.
+    /// full circle; likewise in the clockwise direction. A difference of a whole, non-zero number
+    /// of turns is a full circle in the requested direction; equal angles add only the start point.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool, transform: CGAffineTransform = .identity) {
         guard center.x.isFinite, center.y.isFinite, radius.isFinite,
@@ -28,10 +29,19 @@ extension CGMutablePath {
         let twoPi = 2 * CGFloat.pi
         var sweep = endAngle - startAngle
         if clockwise {
-            if sweep > 0 { sweep = fmod(sweep, twoPi) - (fmod(sweep, twoPi) == 0 ? 0 : twoPi) }
+            // A positive difference goes round the other way: reduce it to (−2π, 0], except that a
+            // whole number of turns is a full circle (`addArc(…, 0, 2π, clockwise: true)` is
+            // the common iOS idiom for a circle).
+            if sweep > 0 {
+                let r = fmod(sweep, twoPi)
+                sweep = r == 0 ? -twoPi : r - twoPi
+            }
             sweep = max(sweep, -twoPi)
         } else {
-            if sweep < 0 { sweep = fmod(sweep, twoPi) + (fmod(sweep, twoPi) == 0 ? 0 : twoPi) }
+            if sweep < 0 {
+                let r = fmod(sweep, twoPi)
+                sweep = r == 0 ? twoPi : r + twoPi
+            }
             sweep = min(sweep, twoPi)
         }
         addArcSegments(center: center, radius: abs(radius), startAngle: startAngle, sweep: sweep,

@@ -89,6 +89,20 @@ import Testing
         #expect(p.elements.count == 5)  // capped at one turn: move + 4 quarters
     }
 
+    /// Regression: `addArc(0 → 2π, clockwise: true)` drew nothing; it is the usual iOS circle.
+    @Test(arguments: [false, true])
+    func wholeTurnInEitherDirectionIsACircle(clockwise: Bool) {
+        let p = CGMutablePath()
+        p.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: 2 * .pi, clockwise: clockwise)
+        #expect(p.elements.count == 5)
+        let back = CGMutablePath()
+        back.addArc(center: .zero, radius: 5, startAngle: 2 * .pi, endAngle: 0, clockwise: clockwise)
+        #expect(back.elements.count == 5)
+        let none = CGMutablePath()
+        none.addArc(center: .zero, radius: 5, startAngle: 1, endAngle: 1, clockwise: clockwise)
+        #expect(none.elements == [.moveTo(CGPoint(x: 5 * cos(CGFloat(1)), y: 5 * sin(CGFloat(1))))])
+    }
+
     @Test func tangentArcTouchesBothLines() {
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 0, y: 0))
