@@ -218,6 +218,19 @@ struct CountingSink: PathFlatteningSink {
         }
     }
 
+    /// Regression: a smooth curve end skipped its tangent refinement even when only a tiny
+    /// segment followed, so the last chord's inner corner poked past the butt cap.
+    @Test func curveFollowedByATinySegmentKeepsItsButtEnd() {
+        let path = CGMutablePath()
+        path.addArc(center: .zero, radius: 20, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        path.addLine(to: CGPoint(x: -0.005, y: 20))
+        let outline = strokedOutline(path, StrokeStyle(width: 6, cap: .butt, join: .miter), tolerance: 0.01)
+        for radius: CGFloat in [17.2, 20, 22.8] {
+            #expect(outline.contains(CGPoint(x: 0.05, y: radius)))
+            #expect(!outline.contains(CGPoint(x: -0.06, y: radius)), "radius \(radius)")
+        }
+    }
+
     @Test func nonUniformTransformGivesAnEllipticalPen() {
         let line = polylinePath([CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 10)])
         let outline = line.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10,

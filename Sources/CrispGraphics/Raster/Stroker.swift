@@ -26,7 +26,9 @@ import Foundation
 // curve's turning angle: the arc step 2·acos(1 − tol/(w/2)) ≈ 2·sqrt(2·tol/(w/2)) is applied
 // where the turn happens. Caps and miter/bevel joins need the true end tangent, which a first
 // chord misses by half its turn; those curve ends get extra steps at t = h/2, h/4, … until the
-// chord is within tol/(w/2) of the tangent.
+// chord is within tol/(w/2) of the tangent — unless the path goes on smoothly there (same
+// tangent, a turn of at most one arc step, and a next segment long enough to cover the inner
+// corner), which is decided when the next element arrives.
 //
 // Rejected: offsetting curves as curves (Skia, tiny-skia): exact tangents for free, but it
 // needs curve–curve approximation, cusp detection and subdivision heuristics, and everything
@@ -164,6 +166,16 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     private var degenerateDirection = CGPoint.zero
     /// Whether the next emitted point starts an output subpath.
     private var startsContour = true
+    /// The last curve, when its end may need refining: decided once the next direction is known.
+    private var pendingEnd: PendingCurveEnd?
+
+    private struct PendingCurveEnd {
+        var p0, p1, p2, p3: CGPoint
+        var step: CGFloat
+        var halvings: Int
+        /// `vertices.count` right after the curve's end point was added.
+        var vertexCount: Int
+    }
 
     init(output: UnsafeMutablePointer<S>, halfWidth: CGFloat, style: StrokeStyle, tolerance: CGFloat,
          transform: CGAffineTransform) {
@@ -192,6 +204,7 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         lengths.removeAll(keepingCapacity: true)
         vertices.append(p)
         isSmooth.append(false)
+        pendingEnd = nil
         hasSubpath = true
         isDrawn = false
         isClosed = false
@@ -203,6 +216,8 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     mutating func lineTo(_ p: CGPoint) {
         if !hasSubpath { moveTo(current) }
         isDrawn = true
+        let next = CGPoint(x: p.x - current.x, y: p.y - current.y)
+        resolvePendingEnd(next: next, nextLength: (next.x * next.x + next.y * next.y).squareRoot())
         addVertex(p, isSmooth: false)
         current = p
     }
@@ -249,6 +264,17 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     mutating func finish() {
         guard hasSubpath else { return }
         hasSubpath = false
+        if isClosed {
+            let closing = CGPoint(x: subpathStart.x - current.x, y: subpathStart.y - current.y)
+            let isDegenerate = (closing.x * closing.x + closing.y * closing.y).squareRoot() <= minimumSegmentLength
+            if isDegenerate, !directions.isEmpty {
+                resolvePendingEnd(next: directions[0], nextLength: lengths[0])
+            } else {
+                resolvePendingEnd(next: closing, nextLength: (closing.x * closing.x + closing.y * closing.y).squareRoot())
+            }
+        } else {
+            resolvePendingEnd(next: .zero, nextLength: 0)
+        }
         if vertices.count > 1, isClosed {
             let first = vertices[0], last = vertices[vertices.count - 1]
             let dx = first.x - last.x, dy = first.y - last.y
@@ -300,11 +326,16 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
             CGPoint(x: p0.x + t * (cx + t * (bx + t * ax)), y: p0.y + t * (cy + t * (by + t * ay)))
         }
         let h = 1 / CGFloat(n)
+        let startTangent = CGPath.startTangent(p0, p1, p2, p3)
+        let first = point(h), last = point(1 - h)
+        let chord = CGPoint(x: first.x - p0.x, y: first.y - p0.y)
+        resolvePendingEnd(next: startTangent, nextLength: (chord.x * chord.x + chord.y * chord.y).squareRoot())
         var startSteps = 0, endSteps = 0
         if refinesCurveEnds {
-            let first = point(h), last = point(1 - h)
-            startSteps = refinementSteps(tangent: CGPath.startTangent(p0, p1, p2, p3),
-                                         chord: CGPoint(x: first.x - p0.x, y: first.y - p0.y))
+            if vertices.count == 1 || !isTangentContinuous(directions[directions.count - 1], startTangent)
+                || !isWithinOneArcStep(directions[directions.count - 1], chord) {
+                startSteps = refinementSteps(tangent: startTangent, chord: chord)
+            }
             endSteps = refinementSteps(tangent: CGPath.startTangent(p3, p2, p1, p0),
                                        chord: CGPoint(x: last.x - p3.x, y: last.y - p3.y))
         }
@@ -314,13 +345,54 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
             j -= 1
         }
         for k in 1..<max(n, 1) { addVertex(point(CGFloat(k) * h), isSmooth: true) }
-        j = 1
-        while j <= endSteps {
-            addVertex(point(1 - h * CGFloat(sign: .plus, exponent: -j, significand: 1)), isSmooth: true)
-            j += 1
-        }
         addVertex(p3, isSmooth: false)
         current = p3
+        if endSteps > 0 {
+            pendingEnd = PendingCurveEnd(p0: p0, p1: p1, p2: p2, p3: p3, step: h, halvings: endSteps,
+                                         vertexCount: vertices.count)
+        }
+    }
+
+    /// Refines the end of the previous curve unless the path continues along its tangent with a
+    /// segment long enough to cover the inner corner of the curve's last chord (`next` is the
+    /// next direction and `nextLength` its first segment's length; zero at an open end, where a
+    /// cap follows).
+    private mutating func resolvePendingEnd(next: CGPoint, nextLength: CGFloat) {
+        guard let end = pendingEnd else { return }
+        pendingEnd = nil
+        let tangent = CGPoint(x: end.p3.x - end.p2.x, y: end.p3.y - end.p2.y)
+        guard vertices.count == end.vertexCount, vertices.count > 1 else { return }
+        let endTangent = tangent == .zero ? negated(CGPath.startTangent(end.p3, end.p2, end.p1, end.p0)) : tangent
+        let lastDirection = directions[directions.count - 1]
+        if isTangentContinuous(endTangent, next), isWithinOneArcStep(lastDirection, next),
+           nextLength * (next.x * next.x + next.y * next.y).squareRoot()
+               >= halfWidth * abs(lastDirection.x * next.y - lastDirection.y * next.x) {
+            return
+        }
+        // Take the end point off, add the steps towards it, and put it back.
+        vertices.removeLast(); isSmooth.removeLast(); directions.removeLast(); lengths.removeLast()
+        let (p0, p1, p2, p3) = (end.p0, end.p1, end.p2, end.p3)
+        for j in 1...end.halvings {
+            let t = 1 - end.step * CGFloat(sign: .plus, exponent: -j, significand: 1)
+            addVertex(CGPath.cubicPoint(p0, p1, p2, p3, t), isSmooth: true)
+        }
+        addVertex(p3, isSmooth: false)
+    }
+
+    /// Whether the angle between unit direction `a` and direction `b` is at most one arc step,
+    /// so that a bevel or miter between them is within tolerance of a round join.
+    private func isWithinOneArcStep(_ a: CGPoint, _ b: CGPoint) -> Bool {
+        let lb = (b.x * b.x + b.y * b.y).squareRoot()
+        return lb > 0 && a.x * b.x + a.y * b.y >= arcCos * lb
+    }
+
+    /// Whether directions `a` and `b` agree to within tolerance at the pen's radius
+    /// (w/2 · sin θ ≤ tol): the path has no corner there, so the curve end needs no exact tangent.
+    private func isTangentContinuous(_ a: CGPoint, _ b: CGPoint) -> Bool {
+        let la = (a.x * a.x + a.y * a.y).squareRoot(), lb = (b.x * b.x + b.y * b.y).squareRoot()
+        guard la > 0, lb > 0 else { return false }
+        let dot = a.x * b.x + a.y * b.y
+        return dot > 0 && halfWidth * abs(a.x * b.y - a.y * b.x) <= tolerance * la * lb
     }
 
     /// How many halvings of the end step bring the chord's sideways error w/2 · sin δ below
