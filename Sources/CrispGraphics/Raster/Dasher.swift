@@ -1,0 +1,369 @@
+import Foundation
+
+// Dashing cuts each subpath into the "on" stretches of a repeating pattern of lengths measured
+// along the path. Lines are cut by linear interpolation. Curves are kept as curves: while a
+// subpath is measured, each curve is flattened (Wang's bound, as for filling) into a table of
+// (t, cumulative chord length); a dash boundary's distance is turned into t by binary search
+// and linear interpolation in that table, and the curve is split there with de Casteljau. The
+// dashes go to a `PathElementSink`: the stroker, or a path builder for `copy(dashingWithPhase:)`.
+//
+// Closed subpaths follow Skia and tiny-skia (SkDashPath::InternalFilter, tiny-skia's dash.rs):
+// the pattern also runs along the closing segment, and when the pattern is "on" at the start,
+// that first dash is held back and emitted last, continuing the final dash without a break if
+// that one runs up to the end — so the dash that straddles the start point is one piece with a
+// proper join, not two butted caps. Unlike them, a closed subpath that one dash covers whole is
+// emitted closed (so its start corner keeps its join).
+//
+// The work is bounded like Skia's: if a path would produce more than `maximumDashCount` dashes
+// (estimated from its control-polygon length, an upper bound of its arc length), the pattern is
+// ignored and the path is drawn solid.
+//
+// Rejected: dashing the flattened polyline. It is simpler, but the dash ends on curves would
+// then lie on chords, so caps would point along a chord instead of the tangent, and
+// `copy(dashingWithPhase:)` would lose its curves.
+
+/// Receives path elements in order (what the dasher produces, and what the stroker consumes).
+protocol PathElementSink {
+    mutating func moveTo(_ p: CGPoint)
+    mutating func lineTo(_ p: CGPoint)
+    mutating func quadCurveTo(_ control: CGPoint, _ end: CGPoint)
+    mutating func curveTo(_ control1: CGPoint, _ control2: CGPoint, _ end: CGPoint)
+    mutating func closeSubpath()
+    /// A dash of zero length at `p`; `direction` is the path's direction there (zero if unknown).
+    mutating func addZeroLengthDash(at p: CGPoint, direction: CGPoint)
+}
+
+/// The most dashes one path may produce before its dash pattern is ignored (as in Skia).
+let maximumDashCount = 1_000_000
+
+/// A validated dash pattern with its phase resolved.
+struct DashPattern {
+    /// Alternating on and off lengths; always an even count.
+    let lengths: [CGFloat]
+    /// Sum of `lengths`, positive and finite.
+    let period: CGFloat
+    /// Index in `lengths` of the interval the pattern starts in, and how much of it is left.
+    let firstIndex: Int
+    let firstLength: CGFloat
+
+    /// nil when the pattern does not dash: empty, any length negative or non-finite, all
+    /// lengths zero, or a non-finite phase. An odd count is repeated once to make it even.
+    init?(phase: CGFloat, lengths source: [CGFloat]) {
+        guard !source.isEmpty, phase.isFinite else { return nil }
+        var period: CGFloat = 0
+        for length in source {
+            guard length >= 0, length.isFinite else { return nil }
+            period += length
+        }
+        guard period > 0, period.isFinite else { return nil }
+        let lengths = source.count % 2 == 0 ? source : source + source
+        if lengths.count != source.count { period *= 2 }
+        var offset = fmod(phase, period)
+        if offset < 0 { offset += period }
+        if offset >= period { offset = 0 }
+        var index = 0, remaining = lengths[0]
+        for (i, length) in lengths.enumerated() {
+            if offset > length || (offset == length && length != 0) {
+                offset -= length
+            } else {
+                index = i
+                remaining = length - offset
+                break
+            }
+        }
+        self.lengths = lengths
+        self.period = period
+        firstIndex = index
+        firstLength = remaining
+    }
+
+    /// An upper bound of the number of dashes `path` would produce.
+    func estimatedDashCount(of path: CGPath) -> CGFloat {
+        var polygonLength: CGFloat = 0
+        var subpaths = SubpathIterator(verbs: path.verbs)
+        while let sub = subpaths.next() {
+            let points = path.points[sub.points]
+            guard areStrokable(points, transform: .identity), var last = points.first else { continue }
+            for p in points.dropFirst() {
+                polygonLength += hypot(p.x - last.x, p.y - last.y)
+                last = p
+            }
+            polygonLength += hypot(points[points.startIndex].x - last.x, points[points.startIndex].y - last.y)
+        }
+        return polygonLength / period * CGFloat(lengths.count / 2)
+    }
+}
+
+/// Dashes subpaths one at a time, reusing its measuring buffers.
+struct Dasher {
+    let pattern: DashPattern
+    /// Flattening tolerance for measuring curves, in path units.
+    let tolerance: CGFloat
+
+    /// One measured, non-degenerate line or curve of the current subpath.
+    private struct Piece {
+        /// 1 line (p0–p1), 2 quadratic (p0, p1, p2), 3 cubic (p0…p3).
+        var degree: Int
+        var p0, p1, p2, p3: CGPoint
+        /// Distance along the subpath where the piece starts, and its length.
+        var start: CGFloat
+        var length: CGFloat
+        /// Range in `table` of a curve's (t, length from the piece start) samples.
+        var tableStart: Int, tableEnd: Int
+    }
+    private var pieces: [Piece] = []
+    private var table: [CGPoint] = []
+    /// The piece the next dash starts in (dashes arrive in increasing distance).
+    private var cursor = 0
+
+    init(pattern: DashPattern, tolerance: CGFloat) {
+        self.pattern = pattern
+        self.tolerance = max(tolerance, 1e-6)
+    }
+
+    /// Dashes one subpath (a move and the verbs up to the next move) into `sink`.
+    mutating func dashSubpath<T: PathElementSink>(verbs: ArraySlice<CGPathElementType>, points: ArraySlice<CGPoint>,
+                                                  into sink: inout T) {
+        let (isClosed, isDrawn, start) = measure(verbs: verbs, points: points)
+        let lengths = pattern.lengths
+        var index = pattern.firstIndex
+        var remaining = pattern.firstLength
+        guard let lastPiece = pieces.last else {
+            if isDrawn, index % 2 == 0 { sink.addZeroLengthDash(at: start, direction: .zero) }
+            return
+        }
+        let total = lastPiece.start + lastPiece.length
+        cursor = 0
+        if isClosed, index % 2 == 0, remaining >= total {
+            emit(from: 0, to: total, startsWithMove: true, into: &sink)
+            sink.closeSubpath()
+            return
+        }
+        let holdsFirstDash = isClosed && index % 2 == 0 && remaining > 0
+        var skipsDash = holdsFirstDash
+        var endsOn = false
+        var distance: CGFloat = 0
+        while distance < total {
+            endsOn = false
+            if index % 2 == 0, !skipsDash {
+                if remaining == 0 {
+                    emitDot(at: distance, into: &sink)
+                } else {
+                    emit(from: distance, to: min(distance + remaining, total), startsWithMove: true, into: &sink)
+                    endsOn = true
+                }
+            }
+            skipsDash = false
+            distance += remaining
+            index += 1
+            if index == lengths.count { index = 0 }
+            remaining = lengths[index]
+        }
+        if holdsFirstDash {
+            cursor = 0
+            emit(from: 0, to: pattern.firstLength, startsWithMove: !endsOn, into: &sink)
+        }
+    }
+
+    /// Fills `pieces` and `table` for one subpath. Returns whether it is closed, whether it
+    /// draws anything (a line, curve or close after the move), and its start point.
+    private mutating func measure(verbs: ArraySlice<CGPathElementType>,
+                                  points: ArraySlice<CGPoint>) -> (Bool, Bool, CGPoint) {
+        pieces.removeAll(keepingCapacity: true)
+        table.removeAll(keepingCapacity: true)
+        var i = points.startIndex
+        var start = CGPoint.zero, last = CGPoint.zero
+        var isClosed = false, isDrawn = false
+        var distance: CGFloat = 0
+        for verb in verbs {
+            switch verb {
+            case .moveToPoint:
+                start = points[i]; last = start
+            case .addLineToPoint:
+                isDrawn = true
+                addLine(last, points[i], distance: &distance)
+                last = points[i]
+            case .addQuadCurveToPoint:
+                isDrawn = true
+                addCurve(degree: 2, last, points[i], points[i + 1], .zero, distance: &distance)
+                last = points[i + 1]
+            case .addCurveToPoint:
+                isDrawn = true
+                addCurve(degree: 3, last, points[i], points[i + 1], points[i + 2], distance: &distance)
+                last = points[i + 2]
+            case .closeSubpath:
+                isDrawn = true
+                isClosed = true
+                addLine(last, start, distance: &distance)
+                last = start
+            }
+            i += verb.pointCount
+        }
+        return (isClosed, isDrawn, start)
+    }
+
+    private mutating func addLine(_ a: CGPoint, _ b: CGPoint, distance: inout CGFloat) {
+        let length = hypot(b.x - a.x, b.y - a.y)
+        guard length > 0 else { return }
+        pieces.append(Piece(degree: 1, p0: a, p1: b, p2: .zero, p3: .zero, start: distance, length: length,
+                            tableStart: 0, tableEnd: 0))
+        distance += length
+    }
+
+    private mutating func addCurve(degree: Int, _ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint,
+                                   distance: inout CGFloat) {
+        let n: Int
+        if degree == 2 {
+            let m = hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
+            n = CGPath.segmentCount(secondDifference: m, factor: 0.25, tolerance: tolerance)
+        } else {
+            let m = max(hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
+                        hypot(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
+            n = CGPath.segmentCount(secondDifference: m, factor: 0.75, tolerance: tolerance)
+        }
+        let tableStart = table.count
+        table.append(.zero)
+        var previous = p0, length: CGFloat = 0
+        for k in 1...n {
+            let t = CGFloat(k) / CGFloat(n)
+            let q = Dasher.point(degree, p0, p1, p2, p3, t)
+            length += hypot(q.x - previous.x, q.y - previous.y)
+            table.append(CGPoint(x: t, y: length))
+            previous = q
+        }
+        guard length > 0 else { table.removeSubrange(tableStart...); return }
+        pieces.append(Piece(degree: degree, p0: p0, p1: p1, p2: p2, p3: p3, start: distance, length: length,
+                            tableStart: tableStart, tableEnd: table.count))
+        distance += length
+    }
+
+    /// Sends the stretch of the subpath between two distances to `sink`, starting with a move
+    /// or continuing from the sink's current point.
+    private mutating func emit<T: PathElementSink>(from a: CGFloat, to b: CGFloat, startsWithMove: Bool,
+                                                   into sink: inout T) {
+        var k = cursor
+        while k < pieces.count - 1, pieces[k].start + pieces[k].length <= a { k += 1 }
+        cursor = k
+        var needsMove = startsWithMove
+        while true {
+            let piece = pieces[k]
+            let u0 = max(a - piece.start, 0), u1 = min(b - piece.start, piece.length)
+            if u1 > u0 || needsMove {
+                emitPart(of: piece, from: u0, to: max(u0, u1), startsWithMove: needsMove, into: &sink)
+                needsMove = false
+            }
+            if b <= piece.start + piece.length || k == pieces.count - 1 { break }
+            k += 1
+        }
+    }
+
+    private func emitPart<T: PathElementSink>(of piece: Piece, from u0: CGFloat, to u1: CGFloat, startsWithMove: Bool,
+                                              into sink: inout T) {
+        if piece.degree == 1 {
+            let a = u0 <= 0 ? piece.p0 : Dasher.lerp(piece.p0, piece.p1, u0 / piece.length)
+            let b = u1 >= piece.length ? piece.p1 : Dasher.lerp(piece.p0, piece.p1, u1 / piece.length)
+            if startsWithMove { sink.moveTo(a) }
+            sink.lineTo(b)
+            return
+        }
+        let t0 = parameter(of: piece, at: u0), t1 = parameter(of: piece, at: u1)
+        var (q0, q1, q2, q3) = (piece.p0, piece.p1, piece.p2, piece.p3)
+        if piece.degree == 2 {
+            if t1 < 1 { (q0, q1, q2) = Dasher.quadHead(q0, q1, q2, t1) }
+            if t0 > 0 { (q0, q1, q2) = Dasher.quadTail(q0, q1, q2, t1 > 0 ? t0 / t1 : 0) }
+            if startsWithMove { sink.moveTo(q0) }
+            sink.quadCurveTo(q1, q2)
+        } else {
+            if t1 < 1 { (q0, q1, q2, q3) = Dasher.cubicHead(q0, q1, q2, q3, t1) }
+            if t0 > 0 { (q0, q1, q2, q3) = Dasher.cubicTail(q0, q1, q2, q3, t1 > 0 ? t0 / t1 : 0) }
+            if startsWithMove { sink.moveTo(q0) }
+            sink.curveTo(q1, q2, q3)
+        }
+    }
+
+    /// A zero-length dash at a distance along the subpath, with the path's direction there.
+    private mutating func emitDot<T: PathElementSink>(at distance: CGFloat, into sink: inout T) {
+        var k = cursor
+        while k < pieces.count - 1, pieces[k].start + pieces[k].length <= distance { k += 1 }
+        cursor = k
+        let piece = pieces[k]
+        let u = min(max(distance - piece.start, 0), piece.length)
+        if piece.degree == 1 {
+            let p = Dasher.lerp(piece.p0, piece.p1, u / piece.length)
+            sink.addZeroLengthDash(at: p, direction: CGPoint(x: piece.p1.x - piece.p0.x, y: piece.p1.y - piece.p0.y))
+            return
+        }
+        let t = parameter(of: piece, at: u)
+        let p = Dasher.point(piece.degree, piece.p0, piece.p1, piece.p2, piece.p3, t)
+        // The tangent is the direction of a tiny sub-curve's control polygon.
+        let head = piece.degree == 2
+            ? Dasher.quadTail(piece.p0, piece.p1, piece.p2, t).1
+            : Dasher.cubicTail(piece.p0, piece.p1, piece.p2, piece.p3, t).1
+        var direction = CGPoint(x: head.x - p.x, y: head.y - p.y)
+        if direction == .zero {
+            let q = Dasher.point(piece.degree, piece.p0, piece.p1, piece.p2, piece.p3, min(t + 1e-3, 1))
+            let r = Dasher.point(piece.degree, piece.p0, piece.p1, piece.p2, piece.p3, max(t - 1e-3, 0))
+            direction = CGPoint(x: q.x - r.x, y: q.y - r.y)
+        }
+        sink.addZeroLengthDash(at: p, direction: direction)
+    }
+
+    /// The curve parameter at arc length `u` from the piece's start, from its length table.
+    private func parameter(of piece: Piece, at u: CGFloat) -> CGFloat {
+        if u <= 0 { return 0 }
+        if u >= piece.length { return 1 }
+        var lo = piece.tableStart, hi = piece.tableEnd - 1   // table[lo].y ≤ u < table[hi].y
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if table[mid].y <= u { lo = mid } else { hi = mid }
+        }
+        let a = table[lo], b = table[hi]
+        let f = b.y > a.y ? (u - a.y) / (b.y - a.y) : 0
+        return a.x + f * (b.x - a.x)
+    }
+
+    // MARK: Curve geometry
+
+    @inline(__always)
+    static func lerp(_ a: CGPoint, _ b: CGPoint, _ t: CGFloat) -> CGPoint {
+        CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+    }
+
+    static func point(_ degree: Int, _ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint,
+                      _ t: CGFloat) -> CGPoint {
+        if degree == 2 {
+            let u = 1 - t
+            return CGPoint(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
+                           y: u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y)
+        }
+        return CGPath.cubicPoint(p0, p1, p2, p3, t)
+    }
+
+    /// The part of a quadratic for parameters [0, t] (de Casteljau).
+    static func quadHead(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ t: CGFloat) -> (CGPoint, CGPoint, CGPoint) {
+        let a = lerp(p0, p1, t), b = lerp(p1, p2, t)
+        return (p0, a, lerp(a, b, t))
+    }
+
+    /// The part of a quadratic for parameters [t, 1] (de Casteljau).
+    static func quadTail(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ t: CGFloat) -> (CGPoint, CGPoint, CGPoint) {
+        let a = lerp(p0, p1, t), b = lerp(p1, p2, t)
+        return (lerp(a, b, t), b, p2)
+    }
+
+    /// The part of a cubic for parameters [0, t] (de Casteljau).
+    static func cubicHead(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint,
+                          _ t: CGFloat) -> (CGPoint, CGPoint, CGPoint, CGPoint) {
+        let a = lerp(p0, p1, t), b = lerp(p1, p2, t), c = lerp(p2, p3, t)
+        let d = lerp(a, b, t), e = lerp(b, c, t)
+        return (p0, a, d, lerp(d, e, t))
+    }
+
+    /// The part of a cubic for parameters [t, 1] (de Casteljau).
+    static func cubicTail(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint,
+                          _ t: CGFloat) -> (CGPoint, CGPoint, CGPoint, CGPoint) {
+        let a = lerp(p0, p1, t), b = lerp(p1, p2, t), c = lerp(p2, p3, t)
+        let d = lerp(a, b, t), e = lerp(b, c, t)
+        return (lerp(d, e, t), e, c, p3)
+    }
+}
