@@ -33,7 +33,7 @@ extension CGPath {
         let tolerance = scale > 0 && scale.isFinite ? strokedPathTolerance / scale : strokedPathTolerance
         var sink = MutablePathSink(path: result, transform: .identity)
         let style = StrokeStyle(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit)
-        stroke(self, style: style, tolerance: tolerance, transform: transform, into: &sink)
+        strokeOutline(self, style: style, tolerance: tolerance, transform: transform, into: &sink)
         return result
     }
 }

@@ -147,7 +147,7 @@ func isClose(_ a: CGFloat, _ b: CGFloat, _ eps: CGFloat = 1e-9) -> Bool { abs(a 
         let long = polylinePath([CGPoint(x: 0, y: 0), CGPoint(x: 1e7, y: 0)])
         #expect(long.copy(dashingWithPhase: 0, lengths: [1, 1]) == long)
         var sink = CountingSink()
-        stroke(long, style: StrokeStyle(width: 1, dashLengths: [0.001, 0.001]), tolerance: 0.25,
+        strokeOutline(long, style: StrokeStyle(width: 1, dashLengths: [0.001, 0.001]), tolerance: 0.25,
                transform: .identity, into: &sink)
         #expect(sink.moves == 1)
         // Just under the bound still dashes.

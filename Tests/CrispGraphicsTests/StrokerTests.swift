@@ -88,7 +88,7 @@ func strokedOutline(_ path: CGPath, _ style: StrokeStyle, tolerance: CGFloat = 0
                     transform: CGAffineTransform = .identity) -> CGPath {
     let result = CGMutablePath()
     var sink = MutablePathSink(path: result, transform: .identity)
-    stroke(path, style: style, tolerance: tolerance, transform: transform, into: &sink)
+    strokeOutline(path, style: style, tolerance: tolerance, transform: transform, into: &sink)
     return result
 }
 
@@ -315,7 +315,7 @@ struct CountingSink: PathFlatteningSink {
         #expect(outline.points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
         // A transform that overflows also skips the subpath.
         var sink = CountingSink()
-        stroke(polylinePath([CGPoint(x: 0, y: 0), CGPoint(x: 1e300, y: 0)]), style: StrokeStyle(width: 1),
+        strokeOutline(polylinePath([CGPoint(x: 0, y: 0), CGPoint(x: 1e300, y: 0)]), style: StrokeStyle(width: 1),
                tolerance: 0.25, transform: CGAffineTransform(scaleX: 1e300, y: 1), into: &sink)
         #expect(sink.moves == 0)
     }
@@ -330,7 +330,7 @@ struct CountingSink: PathFlatteningSink {
         let path = polylinePath([CGPoint(x: -1e12, y: 3), CGPoint(x: 1e12, y: 7), CGPoint(x: 0, y: 1e12)])
         for width: CGFloat in [1, 1e9, 1e100] {
             var sink = CountingSink()
-            stroke(path, style: StrokeStyle(width: width, cap: .round, join: .round), tolerance: 1e-3,
+            strokeOutline(path, style: StrokeStyle(width: width, cap: .round, join: .round), tolerance: 1e-3,
                    transform: .identity, into: &sink)
             #expect(sink.allFinite)
             #expect(sink.lines < 20_000)
@@ -344,7 +344,7 @@ struct CountingSink: PathFlatteningSink {
             path.addLine(to: CGPoint(x: CGFloat(i) * 0.01, y: i % 2 == 0 ? 0 : 1))
         }
         var sink = CountingSink()
-        stroke(path, style: StrokeStyle(width: 0.5, cap: .round, join: .round), tolerance: 0.25,
+        strokeOutline(path, style: StrokeStyle(width: 0.5, cap: .round, join: .round), tolerance: 0.25,
                transform: .identity, into: &sink)
         #expect(sink.moves == 1)
         #expect(sink.lines > 2_000_000)

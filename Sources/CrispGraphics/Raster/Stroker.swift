@@ -67,7 +67,7 @@ let maximumStrokeCoordinate: CGFloat = 1e150
 /// - When `style.dashLengths` is a valid pattern, the path is dashed first (see `Dasher`).
 /// - Subpaths with a non-finite or absurdly large point are skipped; a width ≤ 0 or non-finite
 ///   emits nothing.
-func stroke<S: PathFlatteningSink>(_ path: CGPath, style: StrokeStyle, tolerance: CGFloat,
+func strokeOutline<S: PathFlatteningSink>(_ path: CGPath, style: StrokeStyle, tolerance: CGFloat,
                                    transform: CGAffineTransform, into sink: inout S) {
     let halfWidth = style.width / 2
     guard halfWidth > 0, halfWidth.isFinite, !path.verbs.isEmpty else { return }
