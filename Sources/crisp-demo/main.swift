@@ -1,2 +1,0 @@
-import CrispGraphics
-print("crisp")
