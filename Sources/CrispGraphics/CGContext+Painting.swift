@@ -39,9 +39,17 @@ extension CGContext {
 
     /// Fills a rectangle with the fill colour.
     public func fill(_ rect: CGRect) {
+        let t = userToRaster
+        if t.isRectilinear {
+            // The common case needs no path: straight to the rectangle coverage.
+            let color = fillPixel
+            guard paints(color) else { return }
+            fillDeviceRect(rect.applying(t), color: color)
+            return
+        }
         let path = CGMutablePath()
         path.addRect(rect)
-        fillOutline(path, toRaster: userToRaster, rule: .winding, color: fillPixel)
+        fillOutline(path, toRaster: t, rule: .winding, color: fillPixel)
     }
 
     /// Fills the union of rectangles with the fill colour (one composite, so overlaps are not
@@ -116,7 +124,7 @@ extension CGContext {
     }
 
     /// Whether painting `color` can change any pixel under the current blend mode.
-    private func paints(_ color: UInt32) -> Bool {
+    func paints(_ color: UInt32) -> Bool {
         !gstate.clip.bounds.isEmpty && !(color >> 24 == 0 && gstate.blendMode == .normal)
     }
 
@@ -124,10 +132,7 @@ extension CGContext {
     func fillOutline(_ path: CGPath, toRaster t: CGAffineTransform, rule: CGPathFillRule, color: UInt32) {
         guard paints(color), !path.isEmpty else { return }
         if t.isRectilinear, let r = path.axisAlignedRect() {
-            let device = r.applying(t).intersection(clipRect)
-            if !device.isNull, device.width > 0, device.height > 0, device.maxX.isFinite, device.maxY.isFinite {
-                paint(RectCoverage(rect: device, antialias: isAntialiasing), color: color)
-            }
+            fillDeviceRect(r.applying(t), color: color)
             return
         }
         rasterizer.reset(clip: gstate.clip.bounds)
@@ -135,6 +140,14 @@ extension CGContext {
         path.flatten(transform: t, tolerance: gstate.flatness, cullRect: clipRect, into: &sink)
         sink.finish()
         paint(OutlineCoverage(rasterizer: rasterizer, rule: CoverageRule(rule, antialias: isAntialiasing)), color: color)
+    }
+
+    /// Fills an axis-aligned rectangle given in raster coordinates (the rectangle fast path).
+    private func fillDeviceRect(_ rect: CGRect, color: UInt32) {
+        let device = rect.intersection(clipRect)
+        if !device.isNull, device.width > 0, device.height > 0, device.maxX.isFinite, device.maxY.isFinite {
+            paint(RectCoverage(rect: device, antialias: isAntialiasing), color: color)
+        }
     }
 
     /// The stroke style in force, with a zero width turned into a one-device-pixel hairline.

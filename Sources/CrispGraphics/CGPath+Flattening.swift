@@ -34,6 +34,7 @@ extension CGPath {
         let tol = max(tolerance, 1e-4)
         let cull = cullRect ?? .infinite
         let useCull = cullRect != nil
+        let transformIsModerate = [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy { abs($0) < 1e150 }
         points.withUnsafeBufferPointer { pts in
             var i = 0          // index into points
             var v = 0          // index into verbs
@@ -47,10 +48,15 @@ extension CGPath {
                     subpathEndPoint += verbs[subpathEndVerb].pointCount
                     subpathEndVerb += 1
                 }
+                // Points below 1e150 under coefficients below 1e150 cannot overflow; only beyond
+                // that (or with a non-finite point) is each transformed point checked.
                 var finite = true
                 for k in subpathPointStart..<subpathEndPoint {
-                    let q = t.apply(pts[k].x, pts[k].y)
-                    if !q.x.isFinite || !q.y.isFinite { finite = false; break }
+                    let p = pts[k]
+                    if !(abs(p.x) < 1e150 && abs(p.y) < 1e150) || !transformIsModerate {
+                        let q = t.apply(p.x, p.y)
+                        if !q.x.isFinite || !q.y.isFinite { finite = false; break }
+                    }
                 }
                 v = subpathEndVerb
                 i = subpathEndPoint

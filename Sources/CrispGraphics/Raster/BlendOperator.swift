@@ -10,12 +10,19 @@ protocol BlendOperator {
     /// Whether an opaque source at full coverage yields exactly the source (so a span can be
     /// stored without reading the destination).
     static var opaqueSourceReplaces: Bool { get }
+    /// Blends one colour at one coverage into `count` pixels.
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32)
 }
 
 extension BlendOperator {
     @inline(__always)
     static func blend(_ s: UInt32, _ d: UInt32, coverage c: UInt32) -> UInt32 {
         c == 255 ? blend(s, d) : Pixel.lerp(d, blend(s, d), c)
+    }
+
+    @inline(__always)
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
+        for i in 0..<count { row[i] = blend(s, row[i], coverage: c) }
     }
 }
 
@@ -25,6 +32,13 @@ enum SourceOver: BlendOperator {
         Pixel.sourceOver(Pixel.scale(s, by: c), d)
     }
     static var opaqueSourceReplaces: Bool { true }
+    @inline(__always)
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
+        // Scale the source once; each pixel is then one multiply-add pair.
+        let scaled = Pixel.scale(s, by: c)
+        let inverse = 255 &- (scaled >> 24)
+        for i in 0..<count { row[i] = scaled &+ Pixel.scale(row[i], by: inverse) }
+    }
 }
 
 enum Copy: BlendOperator {

@@ -45,7 +45,7 @@ struct PaintBlitter<P: PaintSource, M: BlendOperator>: SpanBlitter {
                 row.update(repeating: src, count: count)
                 return
             }
-            for i in 0..<count { row[i] = M.blend(src, row[i], coverage: c) }
+            M.blendSpan(row, count: count, source: src, coverage: c)
         } else {
             paint.shade(x: x, y: y, count: count, into: shadeBuffer)
             for i in 0..<count { row[i] = M.blend(shadeBuffer[i], row[i], coverage: c) }
