@@ -39,6 +39,8 @@ extension CGContext {
 
     /// Fills a rectangle with the fill colour.
     public func fill(_ rect: CGRect) {
+        // Foundation's rectangle operations trap on NaN: a non-finite rectangle draws nothing.
+        guard rect.isFiniteRect else { return }
         let t = userToRaster
         if t.isRectilinear {
             // The common case needs no path: straight to the rectangle coverage.
@@ -144,6 +146,7 @@ extension CGContext {
 
     /// Fills an axis-aligned rectangle given in raster coordinates (the rectangle fast path).
     private func fillDeviceRect(_ rect: CGRect, color: UInt32) {
+        guard rect.isFiniteRect else { return }
         let device = rect.intersection(clipRect)
         if !device.isNull, device.width > 0, device.height > 0, device.maxX.isFinite, device.maxY.isFinite {
             paint(RectCoverage(rect: device, antialias: isAntialiasing), color: color)
@@ -217,5 +220,12 @@ extension CGContext {
             var plain = blitter
             producer.produce(into: &plain)
         }
+    }
+}
+
+extension CGRect {
+    /// Whether origin and size are all finite (Foundation traps on NaN in `intersection`).
+    var isFiniteRect: Bool {
+        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
     }
 }

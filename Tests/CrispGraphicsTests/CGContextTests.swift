@@ -337,6 +337,19 @@ import Testing
         #expect(abs(ctx.coveredArea - 4) < 1e-9)
     }
 
+    /// Regression: the rectangle fast path handed a NaN rectangle to Foundation, which traps.
+    @Test func nonFiniteRectanglesNeitherTrapNorDraw() {
+        let ctx = CGContext(width: 8, height: 8)!
+        ctx.fill(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 4))
+        ctx.fill([CGRect(x: CGFloat.infinity, y: 0, width: 1, height: 1)])
+        ctx.stroke(CGRect(x: 0, y: CGFloat.nan, width: 3, height: 3))
+        ctx.clear(CGRect(x: 0, y: 0, width: 8, height: CGFloat.nan))
+        #expect(ctx.alphas.allSatisfy { $0 == 0 })
+        ctx.clip(to: CGRect(x: CGFloat.nan, y: 0, width: 4, height: 4))
+        ctx.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+        #expect(ctx.alphas.allSatisfy { $0 == 0 })
+    }
+
     @Test func hugeCoordinatesAreClippedExactly() {
         let ctx = CGContext(width: 32, height: 32)!
         ctx.addLines(between: [CGPoint(x: -1e12, y: -1e12), CGPoint(x: 1e12, y: -1e12), CGPoint(x: 0, y: 1e12)])
