@@ -58,17 +58,14 @@ extension CGContext {
             return
         }
         let mask = ClipMask(bounds: bounds)
-        rasterizer.reset(clip: bounds)
-        var sink = EdgeSink(rasterizer: rasterizer)
-        path.flatten(transform: t, tolerance: gstate.flatness, cullRect: clipRect, into: &sink)
-        sink.finish()
-        let rule = CoverageRule(rule, antialias: isAntialiasing)
+        let coverage = OutlineCoverage(rasterizer: rasterizer, outline: .fill(path, transform: t, tolerance: gstate.flatness),
+                                       rule: CoverageRule(rule, antialias: isAntialiasing))
         if let old = current.mask {
             var writer = MaskedBlitter(inner: MaskWriter(mask: mask), mask: old, scratch: maskScratch)
-            rasterizer.render(rule: rule, into: &writer)
+            coverage.produce(into: &writer, clip: bounds)
         } else {
             var writer = MaskWriter(mask: mask)
-            rasterizer.render(rule: rule, into: &writer)
+            coverage.produce(into: &writer, clip: bounds)
         }
         gstate.clip = ClipRegion(bounds: bounds, mask: mask)
     }

@@ -125,9 +125,15 @@ extension CGContext {
         return CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
     }
 
-    /// Whether painting `color` can change any pixel under the current blend mode.
+    /// Whether painting `color` can change any pixel under the current state.
     func paints(_ color: UInt32) -> Bool {
         !gstate.clip.bounds.isEmpty && !(color >> 24 == 0 && gstate.blendMode == .normal)
+    }
+
+    /// Fills an axis-aligned rectangle given in raster coordinates (the rectangle fast path).
+    private func fillDeviceRect(_ rect: CGRect, color: UInt32) {
+        guard rect.isFiniteRect else { return }
+        paint(RectCoverage(rect: rect, antialias: isAntialiasing), color: color)
     }
 
     /// Fills `path` mapped into raster space by `toRaster`.
@@ -137,20 +143,8 @@ extension CGContext {
             fillDeviceRect(r.applying(t), color: color)
             return
         }
-        rasterizer.reset(clip: gstate.clip.bounds)
-        var sink = EdgeSink(rasterizer: rasterizer)
-        path.flatten(transform: t, tolerance: gstate.flatness, cullRect: clipRect, into: &sink)
-        sink.finish()
-        paint(OutlineCoverage(rasterizer: rasterizer, rule: CoverageRule(rule, antialias: isAntialiasing)), color: color)
-    }
-
-    /// Fills an axis-aligned rectangle given in raster coordinates (the rectangle fast path).
-    private func fillDeviceRect(_ rect: CGRect, color: UInt32) {
-        guard rect.isFiniteRect else { return }
-        let device = rect.intersection(clipRect)
-        if !device.isNull, device.width > 0, device.height > 0, device.maxX.isFinite, device.maxY.isFinite {
-            paint(RectCoverage(rect: device, antialias: isAntialiasing), color: color)
-        }
+        paint(OutlineCoverage(rasterizer: rasterizer, outline: .fill(path, transform: t, tolerance: gstate.flatness),
+                              rule: CoverageRule(rule, antialias: isAntialiasing)), color: color)
     }
 
     /// The stroke style in force, with a zero width turned into a one-device-pixel hairline.
@@ -170,11 +164,9 @@ extension CGContext {
         guard paints(color), !path.isEmpty else { return }
         let scale = gstate.ctm.maximumScale
         guard scale > 0, scale.isFinite else { return }
-        rasterizer.reset(clip: gstate.clip.bounds)
-        var sink = EdgeSink(rasterizer: rasterizer)
-        strokeOutline(path, style: strokeStyle, tolerance: gstate.flatness / scale, transform: userToRaster, into: &sink)
-        sink.finish()
-        paint(OutlineCoverage(rasterizer: rasterizer, rule: CoverageRule(.winding, antialias: isAntialiasing)), color: color)
+        let outline = Outline.stroke(path, style: strokeStyle, tolerance: gstate.flatness / scale, transform: userToRaster)
+        paint(OutlineCoverage(rasterizer: rasterizer, outline: outline, rule: CoverageRule(.winding, antialias: isAntialiasing)),
+              color: color)
     }
 
     /// The outline stroking a user-space path would fill, in user space.
@@ -185,40 +177,63 @@ extension CGContext {
         return builder.path
     }
 
-    /// Composites `color` with the coverage from `producer`, through the clip mask and the
-    /// blend mode in force.
-    func paint<P: CoverageProducer>(_ producer: P, color: UInt32) {
+    /// Composites a solid colour with the coverage from `producer`.
+    func paint<C: CoverageProducer>(_ producer: C, color: UInt32) {
+        paint(producer, source: SolidPaint(color: color))
+    }
+
+    /// Composites `source` with the coverage from `producer` through the clip, the blend mode and,
+    /// when one is set, the shadow (drawn first, beneath).
+    func paint<C: CoverageProducer, P: PaintSource>(_ producer: C, source: P) {
+        guard !gstate.clip.bounds.isEmpty else { return }
+        if let shadow = gstate.shadow, shadow.isVisible {
+            drawShadow(shadow, of: producer, source: source)
+        }
+        composite(producer, source)
+    }
+
+    /// Composites without a shadow, dispatching once on the blend mode.
+    func composite<C: CoverageProducer, P: PaintSource>(_ producer: C, _ source: P) {
         switch gstate.blendMode {
-        case .normal: paint(producer, color, SourceOver.self)
-        case .copy: paint(producer, color, Copy.self)
-        case .clear: paint(producer, color, Clear.self)
-        case .sourceIn: paint(producer, color, SourceIn.self)
-        case .sourceOut: paint(producer, color, SourceOut.self)
-        case .sourceAtop: paint(producer, color, SourceAtop.self)
-        case .destinationOver: paint(producer, color, DestinationOver.self)
-        case .destinationIn: paint(producer, color, DestinationIn.self)
-        case .destinationOut: paint(producer, color, DestinationOut.self)
-        case .destinationAtop: paint(producer, color, DestinationAtop.self)
-        case .xor: paint(producer, color, Xor.self)
-        case .plusLighter: paint(producer, color, PlusLighter.self)
-        case .plusDarker: paint(producer, color, PlusDarker.self)
-        case .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .softLight, .hardLight,
-             .difference, .exclusion, .hue, .saturation, .color, .luminosity:
-            // The separable and non-separable PDF blend modes arrive with paint (issue 5);
-            // until then they composite as normal.
-            paint(producer, color, SourceOver.self)
+        case .normal: composite(producer, source, SourceOver.self)
+        case .copy: composite(producer, source, Copy.self)
+        case .clear: composite(producer, source, Clear.self)
+        case .sourceIn: composite(producer, source, SourceIn.self)
+        case .sourceOut: composite(producer, source, SourceOut.self)
+        case .sourceAtop: composite(producer, source, SourceAtop.self)
+        case .destinationOver: composite(producer, source, DestinationOver.self)
+        case .destinationIn: composite(producer, source, DestinationIn.self)
+        case .destinationOut: composite(producer, source, DestinationOut.self)
+        case .destinationAtop: composite(producer, source, DestinationAtop.self)
+        case .xor: composite(producer, source, Xor.self)
+        case .plusLighter: composite(producer, source, PlusLighter.self)
+        case .plusDarker: composite(producer, source, PlusDarker.self)
+        case .multiply: composite(producer, source, MultiplyBlend.self)
+        case .screen: composite(producer, source, ScreenBlend.self)
+        case .overlay: composite(producer, source, OverlayBlend.self)
+        case .darken: composite(producer, source, DarkenBlend.self)
+        case .lighten: composite(producer, source, LightenBlend.self)
+        case .colorDodge: composite(producer, source, ColorDodgeBlend.self)
+        case .colorBurn: composite(producer, source, ColorBurnBlend.self)
+        case .softLight: composite(producer, source, SoftLightBlend.self)
+        case .hardLight: composite(producer, source, HardLightBlend.self)
+        case .difference: composite(producer, source, DifferenceBlend.self)
+        case .exclusion: composite(producer, source, ExclusionBlend.self)
+        case .hue: composite(producer, source, HueBlend.self)
+        case .saturation: composite(producer, source, SaturationBlend.self)
+        case .color: composite(producer, source, ColorBlend.self)
+        case .luminosity: composite(producer, source, LuminosityBlend.self)
         }
     }
 
-    private func paint<P: CoverageProducer, M: BlendOperator>(_ producer: P, _ color: UInt32, _: M.Type) {
-        let blitter = PaintBlitter<SolidPaint, M>(pixels: pixels, rowStride: rowStride, paint: SolidPaint(color: color),
-                                                   shadeBuffer: shadeBuffer)
+    private func composite<C: CoverageProducer, P: PaintSource, M: BlendOperator>(_ producer: C, _ source: P, _: M.Type) {
+        let blitter = PaintBlitter<P, M>(pixels: pixels, rowStride: rowStride, paint: source, shadeBuffer: shadeBuffer)
         if let mask = gstate.clip.mask {
             var masked = MaskedBlitter(inner: blitter, mask: mask, scratch: maskScratch)
-            producer.produce(into: &masked)
+            producer.produce(into: &masked, clip: gstate.clip.bounds)
         } else {
             var plain = blitter
-            producer.produce(into: &plain)
+            producer.produce(into: &plain, clip: gstate.clip.bounds)
         }
     }
 }

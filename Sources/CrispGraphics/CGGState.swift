@@ -8,8 +8,8 @@ struct ClipRegion {
 }
 
 /// Everything `saveGState` saves and `restoreGState` restores (CoreGraphics' graphics state):
-/// CTM, clip, colours, line attributes, alpha, blend mode, anti-aliasing and flatness. Not the
-/// current path.
+/// CTM, clip, colours, line attributes, alpha, blend mode, anti-aliasing, flatness, interpolation
+/// quality and shadow. Not the current path.
 struct CGGState {
     var ctm = CGAffineTransform.identity
     var clip: ClipRegion
@@ -27,4 +27,5 @@ struct CGGState {
     var blendMode = CGBlendMode.normal
     var shouldAntialias = true
     var interpolationQuality = CGInterpolationQuality.default
+    var shadow: Shadow?
 }

@@ -11,14 +11,30 @@ protocol PaintSource {
     var constantColor: UInt32 { get }
     /// Whether every pixel the paint yields is opaque.
     var isOpaque: Bool { get }
+    /// Whether `shade` may write `Pixel.unpainted` for pixels the paint does not reach (a
+    /// gradient without extension beyond its ends); blending then leaves them untouched.
+    static var mayLeaveUnpainted: Bool { get }
     /// Writes the paint's colours for pixels `x..<x+count` of row `y` (device pixels).
     mutating func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
+}
+
+extension PaintSource {
+    static var isConstant: Bool { false }
+    var constantColor: UInt32 { 0 }
+    static var mayLeaveUnpainted: Bool { false }
+}
+
+extension Pixel {
+    /// A value no premultiplied pixel can have (colour above alpha): "the paint does not reach
+    /// this pixel".
+    static let unpainted: UInt32 = 0x00FF_FFFF
 }
 
 /// One premultiplied colour.
 struct SolidPaint: PaintSource {
     let color: UInt32
     static var isConstant: Bool { true }
+    static var mayLeaveUnpainted: Bool { false }
     var constantColor: UInt32 { color }
     var isOpaque: Bool { color >> 24 == 255 }
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -48,7 +64,11 @@ struct PaintBlitter<P: PaintSource, M: BlendOperator>: SpanBlitter {
             M.blendSpan(row, count: count, source: src, coverage: c)
         } else {
             paint.shade(x: x, y: y, count: count, into: shadeBuffer)
-            for i in 0..<count { row[i] = M.blend(shadeBuffer[i], row[i], coverage: c) }
+            for i in 0..<count {
+                let src = shadeBuffer[i]
+                if P.mayLeaveUnpainted, src == Pixel.unpainted { continue }
+                row[i] = M.blend(src, row[i], coverage: c)
+            }
         }
     }
 
@@ -67,8 +87,9 @@ struct PaintBlitter<P: PaintSource, M: BlendOperator>: SpanBlitter {
             paint.shade(x: x, y: y, count: count, into: shadeBuffer)
             for i in 0..<count {
                 let c = UInt32(coverage[i])
-                if c == 0 { continue }
-                row[i] = M.blend(shadeBuffer[i], row[i], coverage: c)
+                let src = shadeBuffer[i]
+                if c == 0 || (P.mayLeaveUnpainted && src == Pixel.unpainted) { continue }
+                row[i] = M.blend(src, row[i], coverage: c)
             }
         }
     }
@@ -99,6 +120,37 @@ struct MaskedBlitter<Inner: SpanBlitter>: SpanBlitter {
         for i in 0..<count { scratch[i] = Pixel.multiply8(UInt32(m[i]), UInt32(coverage[i])) }
         inner.blitMask(x: x, y: y, count: count, coverage: scratch)
     }
+}
+
+/// Writes coverage × the paint's alpha into an 8-bit mask: the shape a shadow is cast from.
+struct AlphaWriter<P: PaintSource>: SpanBlitter {
+    let mask: ClipMask
+    var paint: P
+    let shadeBuffer: UnsafeMutablePointer<UInt32>
+
+    mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let out = mask.row(y) + (x - mask.bounds.x)
+        if P.isConstant {
+            out.update(repeating: Pixel.multiply8(UInt32(coverage), paint.constantColor >> 24), count: count)
+            return
+        }
+        paint.shade(x: x, y: y, count: count, into: shadeBuffer)
+        for i in 0..<count { out[i] = Pixel.multiply8(UInt32(coverage), alpha(shadeBuffer[i])) }
+    }
+
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        let out = mask.row(y) + (x - mask.bounds.x)
+        if P.isConstant {
+            let a = paint.constantColor >> 24
+            for i in 0..<count { out[i] = Pixel.multiply8(UInt32(coverage[i]), a) }
+            return
+        }
+        paint.shade(x: x, y: y, count: count, into: shadeBuffer)
+        for i in 0..<count { out[i] = Pixel.multiply8(UInt32(coverage[i]), alpha(shadeBuffer[i])) }
+    }
+
+    @inline(__always)
+    private func alpha(_ p: UInt32) -> UInt32 { p == Pixel.unpainted ? 0 : p >> 24 }
 }
 
 /// Writes coverage into an 8-bit mask (used to build clip masks).

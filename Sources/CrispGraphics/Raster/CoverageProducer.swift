@@ -1,27 +1,70 @@
 import Foundation
 
-/// Something that produces coverage spans: a rasterized outline or a rectangle.
+/// Something that produces coverage spans within a clip box: a rasterized outline, a
+/// rectangle, or a stored mask. Producers can run more than once (a shadow renders its shape
+/// into a larger box first, then the shape is drawn normally).
 protocol CoverageProducer {
-    func produce<B: SpanBlitter>(into blitter: inout B)
+    /// Emits coverage for pixels inside `clip` (raster pixels), row by row.
+    func produce<B: SpanBlitter>(into blitter: inout B, clip: PixelRect)
+    /// Raster-space bounds of everything the producer can cover (nil when unbounded or unknown).
+    var bounds: CGRect? { get }
 }
 
-/// The outline currently held by the rasterizer.
+/// An outline to rasterize: a path to fill, or a path to stroke.
+enum Outline {
+    /// A path filled after mapping it into raster space with `transform`.
+    case fill(CGPath, transform: CGAffineTransform, tolerance: CGFloat)
+    /// A user-space path stroked with `style`, then mapped into raster space.
+    case stroke(CGPath, style: StrokeStyle, tolerance: CGFloat, transform: CGAffineTransform)
+}
+
+/// An outline rasterized on demand.
 struct OutlineCoverage: CoverageProducer {
     let rasterizer: Rasterizer
+    let outline: Outline
     let rule: CoverageRule
-    func produce<B: SpanBlitter>(into blitter: inout B) { rasterizer.render(rule: rule, into: &blitter) }
+
+    func produce<B: SpanBlitter>(into blitter: inout B, clip: PixelRect) {
+        guard !clip.isEmpty else { return }
+        rasterizer.reset(clip: clip)
+        var sink = EdgeSink(rasterizer: rasterizer)
+        let cull = CGRect(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+        switch outline {
+        case let .fill(path, transform, tolerance):
+            path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, into: &sink)
+        case let .stroke(path, style, tolerance, transform):
+            strokeOutline(path, style: style, tolerance: tolerance, transform: transform, into: &sink)
+        }
+        sink.finish()
+        rasterizer.render(rule: rule, into: &blitter)
+    }
+
+    var bounds: CGRect? {
+        switch outline {
+        case let .fill(path, transform, _):
+            return path.boundingBox.applying(transform)
+        case let .stroke(path, style, _, transform):
+            // Joins can reach miterLimit × width / 2 beyond the path; caps w/2·√2.
+            let reach = style.width / 2 * max(style.miterLimit, 1.5)
+            return path.boundingBox.insetBy(dx: -reach, dy: -reach).applying(transform)
+        }
+    }
 }
 
-/// An axis-aligned rectangle with fractional edges, in raster coordinates, already clipped to
-/// the clip box. The fast path for `fill(_ rect:)` under a rectilinear CTM: no edges, no
-/// accumulation — edge rows and columns get their exact fractional coverage, the interior is a
-/// run of full-coverage spans.
+/// An axis-aligned rectangle with fractional edges, in raster coordinates. The fast path for
+/// rectangles under a rectilinear CTM: no edges, no accumulation — edge rows and columns get
+/// their exact fractional coverage, the interior is a run of full-coverage spans.
 struct RectCoverage: CoverageProducer {
     let rect: CGRect
     let antialias: Bool
 
-    func produce<B: SpanBlitter>(into blitter: inout B) {
-        var (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+    var bounds: CGRect? { rect }
+
+    func produce<B: SpanBlitter>(into blitter: inout B, clip: PixelRect) {
+        guard rect.isFiniteRect, !clip.isEmpty else { return }
+        let clipped = rect.intersection(CGRect(x: clip.x, y: clip.y, width: clip.width, height: clip.height))
+        guard !clipped.isNull else { return }
+        var (x0, y0, x1, y1) = (clipped.minX, clipped.minY, clipped.maxX, clipped.maxY)
         if !antialias {
             // Pixel centres inside the rectangle are painted.
             (x0, y0, x1, y1) = (x0.rounded(), y0.rounded(), x1.rounded(), y1.rounded())
@@ -57,6 +100,27 @@ struct RectCoverage: CoverageProducer {
     private func emit<B: SpanBlitter>(_ b: inout B, _ x: Int, _ y: Int, _ n: Int, _ c: CGFloat) {
         let a = RectCoverage.alpha(c)
         if a != 0 { b.blitSpan(x: x, y: y, count: n, coverage: a) }
+    }
+}
+
+/// Coverage read from an 8-bit mask placed at an integer offset (blurred shadows).
+struct MaskCoverage: CoverageProducer {
+    let mask: ClipMask
+    let dx: Int, dy: Int
+
+    var bounds: CGRect? {
+        let b = mask.bounds
+        return CGRect(x: b.x + dx, y: b.y + dy, width: b.width, height: b.height)
+    }
+
+    func produce<B: SpanBlitter>(into blitter: inout B, clip: PixelRect) {
+        let b = mask.bounds
+        let placed = PixelRect(x: b.x + dx, y: b.y + dy, maxX: b.maxX + dx, maxY: b.maxY + dy).intersection(clip)
+        guard !placed.isEmpty else { return }
+        for y in placed.y..<placed.maxY {
+            let row = mask.row(y - dy) + (placed.x - dx - b.x)
+            blitter.blitMask(x: placed.x, y: y, count: placed.width, coverage: row)
+        }
     }
 }
 

@@ -198,7 +198,7 @@ final class Rasterizer {
     /// Resolves the outline into spans for `blitter`, then forgets the outline.
     func render<B: SpanBlitter>(rule: CoverageRule, into blitter: inout B) {
         defer { reset(clip: clip) }
-        guard !edges.isEmpty else { return }
+        guard !edges.isEmpty, !clip.isEmpty else { return }
         switch rule {
         case .nonZero: render(NonZeroRule.self, &blitter)
         case .evenOdd: render(EvenOddRule.self, &blitter)
