@@ -43,7 +43,8 @@ extension CGContext {
         var region = PixelRect(x: clip.x - dx - reach, y: clip.y - dy - reach,
                                maxX: clip.maxX - dx + reach, maxY: clip.maxY - dy + reach)
         if let b = producer.bounds, b.isFiniteRect {
-            let grown = b.insetBy(dx: -1, dy: -1)
+            // The blur spreads the shape by `reach`: the buffer must hold that spread too.
+            let grown = b.insetBy(dx: -CGFloat(reach + 1), dy: -CGFloat(reach + 1))
             region = PixelRect(enclosing: grown, limit: region)
         }
         guard !region.isEmpty else { return }

@@ -1,0 +1,241 @@
+import Foundation
+
+/// Whether a gradient also paints before its start and after its end, as
+/// `CGGradientDrawingOptions`.
+public struct CGGradientDrawingOptions: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Extend the start colour before the start point (linear) or inside/behind the start circle (radial).
+    public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
+    /// Extend the end colour past the end point (linear) or outside the end circle (radial).
+    public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
+}
+
+/// A smooth colour transition between stops, as `CGGradient`.
+///
+/// Colours are interpolated component-wise on straight (non-premultiplied) sRGB values, then
+/// premultiplied — as CoreGraphics, SVG and the peer renderers do. Stops are sanitized: NaN
+/// locations are dropped, locations are clamped to 0…1 and sorted (stably), missing locations
+/// are spread evenly, and a single stop paints one colour.
+public final class CGGradient: @unchecked Sendable {
+    /// A colour stop: straight RGBA in 0…1 at a location in 0…1.
+    struct Stop: Equatable {
+        var location: CGFloat
+        var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
+    }
+
+    let stops: [Stop]
+
+    /// Creates a gradient from colours and optional locations (one per colour); nil when there
+    /// are no colours or no usable location.
+    public init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: UnsafePointer<CGFloat>?) {
+        let comps = colors.map { $0.rgba }
+        var stops: [Stop] = []
+        for (i, c) in comps.enumerated() {
+            let loc: CGFloat = locations.map { $0[i] } ?? (comps.count == 1 ? 0 : CGFloat(i) / CGFloat(comps.count - 1))
+            stops.append(Stop(location: loc, r: c.r, g: c.g, b: c.b, a: c.a))
+        }
+        guard let clean = CGGradient.sanitize(stops) else { return nil }
+        self.stops = clean
+    }
+
+    /// Creates a gradient from colour components (`count` colours of the space's components
+    /// plus alpha each) and optional locations.
+    public init?(colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>,
+                 locations: UnsafePointer<CGFloat>?, count: Int) {
+        guard count > 0 else { return nil }
+        let n = space.numberOfComponents + 1
+        var stops: [Stop] = []
+        for i in 0..<count {
+            let c = (0..<n).map { components[i * n + $0] }
+            let color = c.withUnsafeBufferPointer { CGColor(colorSpace: space, components: $0.baseAddress!) }
+            guard let rgba = color?.rgba else { return nil }
+            let loc: CGFloat = locations.map { $0[i] } ?? (count == 1 ? 0 : CGFloat(i) / CGFloat(count - 1))
+            stops.append(Stop(location: loc, r: rgba.r, g: rgba.g, b: rgba.b, a: rgba.a))
+        }
+        guard let clean = CGGradient.sanitize(stops) else { return nil }
+        self.stops = clean
+    }
+
+    static func sanitize(_ stops: [Stop]) -> [Stop]? {
+        let usable = stops.filter { !$0.location.isNaN }.map { s -> Stop in
+            var s = s
+            s.location = min(max(s.location, 0), 1)
+            return s
+        }
+        guard !usable.isEmpty else { return nil }
+        return usable.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+    }
+
+    /// Straight RGBA at `t` in 0…1.
+    func color(at t: CGFloat) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+        let first = stops[0], last = stops[stops.count - 1]
+        if t <= first.location { return (first.r, first.g, first.b, first.a) }
+        if t >= last.location { return (last.r, last.g, last.b, last.a) }
+        var i = 1
+        while i < stops.count - 1 && stops[i].location < t { i += 1 }
+        let s0 = stops[i - 1], s1 = stops[i]
+        let span = s1.location - s0.location
+        let f = span > 0 ? (t - s0.location) / span : 1
+        return (s0.r + (s1.r - s0.r) * f, s0.g + (s1.g - s0.g) * f, s0.b + (s1.b - s0.b) * f, s0.a + (s1.a - s0.a) * f)
+    }
+}
+
+/// A gradient's colours sampled into a premultiplied table for drawing.
+final class GradientTable {
+    /// Entries in the table: adjacent entries differ by less than a quarter of an 8-bit level.
+    static let size = 1024
+    let entries: UnsafeMutablePointer<UInt32>
+    let isOpaque: Bool
+
+    /// Samples `gradient` with an extra alpha factor.
+    init(_ gradient: CGGradient, alpha: CGFloat) {
+        entries = .allocate(capacity: GradientTable.size)
+        var opaque = true
+        for i in 0..<GradientTable.size {
+            let c = gradient.color(at: CGFloat(i) / CGFloat(GradientTable.size - 1))
+            let p = Pixel.premultiplied(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
+            if p >> 24 != 255 { opaque = false }
+            entries[i] = p
+        }
+        isOpaque = opaque
+    }
+
+    deinit { entries.deallocate() }
+
+    @inline(__always)
+    func lookup(_ t: Float) -> UInt32 {
+        entries[Int(t * Float(GradientTable.size - 1) + 0.5)]
+    }
+}
+
+/// The axial gradient paint: t is affine in device coordinates.
+struct LinearGradientPaint: PaintSource {
+    let table: GradientTable
+    /// t = a·x + b·y + c at a device pixel's centre.
+    let a: Float, b: Float, c: Float
+    let extendBefore: Bool, extendAfter: Bool
+
+    static var mayLeaveUnpainted: Bool { true }
+    var isOpaque: Bool { false }
+
+    /// 1 / |∇t|: converts a difference in t into device pixels.
+    var pixelsPerUnit: Float { 1 / (a * a + b * b).squareRoot() }
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let start = a * (Float(x) + 0.5) + b * (Float(y) + 0.5) + c
+        let first = table.entries[0], last = table.entries[GradientTable.size - 1]
+        let k = pixelsPerUnit
+        for i in 0..<count {
+            // Recomputed from the row start (not accumulated) so long rows do not drift.
+            let t = start + a * Float(i)
+            if t >= 0 && t <= 1 {
+                var color = table.lookup(t)
+                // Within half a pixel of an end that is not extended, the pixel is only partly
+                // inside the band: coverage of a half-plane at signed distance s is ½ + s.
+                if !extendBefore, t * k < 0.5 { color = Pixel.scale(color, by: UInt32((0.5 + t * k) * 255 + 0.5)) }
+                if !extendAfter, (1 - t) * k < 0.5 { color = Pixel.scale(color, by: UInt32((0.5 + (1 - t) * k) * 255 + 0.5)) }
+                out[i] = color
+            } else if t < 0 {
+                let s = -t * k
+                out[i] = extendBefore ? first : (s < 0.5 ? Pixel.scale(first, by: UInt32((0.5 - s) * 255 + 0.5)) : Pixel.unpainted)
+            } else {
+                let s = (t - 1) * k
+                out[i] = extendAfter ? last : (s < 0.5 ? Pixel.scale(last, by: UInt32((0.5 - s) * 255 + 0.5)) : Pixel.unpainted)
+            }
+        }
+    }
+}
+
+/// The two-circle radial gradient paint: circles interpolate from (c0, r0) at t = 0 to
+/// (c1, r1) at t = 1; a pixel takes the largest t whose circle passes through it with a radius
+/// of at least 0, within the extension allowed (PDF type 3 shading, also the canvas model).
+struct RadialGradientPaint: PaintSource {
+    let table: GradientTable
+    /// Raster pixel → gradient (user) space.
+    let toUser: CGAffineTransform
+    let c0: CGPoint, r0: CGFloat
+    let dc: CGPoint, dr: CGFloat
+    let extendBefore: Bool, extendAfter: Bool
+
+    static var mayLeaveUnpainted: Bool { true }
+    var isOpaque: Bool { false }
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let a = dc.x * dc.x + dc.y * dc.y - dr * dr
+        let py = CGFloat(y) + 0.5
+        for i in 0..<count {
+            let p = toUser.apply(CGFloat(x + i) + 0.5, py)
+            let px = p.x - c0.x, pyy = p.y - c0.y
+            let b = px * dc.x + pyy * dc.y + r0 * dr
+            let c = px * px + pyy * pyy - r0 * r0
+            var result = Pixel.unpainted
+            if abs(a) < 1e-9 {
+                if b != 0 { result = pick(c / (2 * b), nil) }
+            } else {
+                let disc = b * b - a * c
+                if disc >= 0 {
+                    let s = disc.squareRoot()
+                    let t1 = (b + s) / a, t2 = (b - s) / a
+                    result = pick(max(t1, t2), min(t1, t2))
+                }
+            }
+            out[i] = result
+        }
+    }
+
+    /// The colour of the first acceptable root (the larger one first).
+    @inline(__always)
+    private func pick(_ high: CGFloat, _ low: CGFloat?) -> UInt32 {
+        if let c = accept(high) { return c }
+        if let low, let c = accept(low) { return c }
+        return Pixel.unpainted
+    }
+
+    @inline(__always)
+    private func accept(_ t: CGFloat) -> UInt32? {
+        guard t.isFinite, r0 + t * dr >= 0 else { return nil }
+        if t < 0 { return extendBefore ? table.entries[0] : nil }
+        if t > 1 { return extendAfter ? table.entries[GradientTable.size - 1] : nil }
+        return table.lookup(Float(t))
+    }
+}
+
+extension CGContext {
+    /// Paints an axial gradient from `start` to `end` (user space) across the clip. Beyond the
+    /// ends nothing is painted unless `options` says so.
+    public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint,
+                                   options: CGGradientDrawingOptions) {
+        guard !gstate.clip.bounds.isEmpty, gstate.ctm.determinant != 0,
+              start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return }
+        let d = CGPoint(x: end.x - start.x, y: end.y - start.y)
+        let length2 = d.x * d.x + d.y * d.y
+        guard length2 > 0 else { return }
+        let m = userToRaster.inverted()   // raster → user
+        let a = (m.a * d.x + m.b * d.y) / length2
+        let b = (m.c * d.x + m.d * d.y) / length2
+        let c = ((m.tx - start.x) * d.x + (m.ty - start.y) * d.y) / length2
+        guard a.isFinite, b.isFinite, c.isFinite else { return }
+        let paintSource = LinearGradientPaint(table: GradientTable(gradient, alpha: gstate.alpha), a: Float(a), b: Float(b), c: Float(c),
+                                              extendBefore: options.contains(.drawsBeforeStartLocation),
+                                              extendAfter: options.contains(.drawsAfterEndLocation))
+        paint(RectCoverage(rect: clipRect, antialias: true), source: paintSource)
+    }
+
+    /// Paints a radial gradient between two circles (user space) across the clip. Negative
+    /// radii count as 0; nothing is painted beyond the circles unless `options` says so.
+    public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat,
+                                   endCenter: CGPoint, endRadius: CGFloat, options: CGGradientDrawingOptions) {
+        guard !gstate.clip.bounds.isEmpty, gstate.ctm.determinant != 0,
+              startCenter.x.isFinite, startCenter.y.isFinite, endCenter.x.isFinite, endCenter.y.isFinite,
+              startRadius.isFinite, endRadius.isFinite else { return }
+        let r0 = max(startRadius, 0), r1 = max(endRadius, 0)
+        let dc = CGPoint(x: endCenter.x - startCenter.x, y: endCenter.y - startCenter.y)
+        guard r0 > 0 || r1 > 0 || dc != .zero else { return }
+        let paintSource = RadialGradientPaint(table: GradientTable(gradient, alpha: gstate.alpha), toUser: userToRaster.inverted(),
+                                              c0: startCenter, r0: r0, dc: dc, dr: r1 - r0,
+                                              extendBefore: options.contains(.drawsBeforeStartLocation),
+                                              extendAfter: options.contains(.drawsAfterEndLocation))
+        paint(RectCoverage(rect: clipRect, antialias: true), source: paintSource)
+    }
+}
