@@ -26,11 +26,17 @@ public final class CGContext {
     /// Always sRGB.
     public var colorSpace: CGColorSpace? { CGColorSpace(name: CGColorSpace.sRGB) }
     /// The context's pixel memory.
-    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(pixels) }
+    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(basePixels) }
 
-    let pixels: UnsafeMutablePointer<UInt32>
-    /// Pixels from one row to the next.
-    let rowStride: Int
+    /// Where drawing goes: the context's memory, or the innermost transparency layer.
+    var pixels: UnsafeMutablePointer<UInt32>
+    /// Pixels from one row to the next in `pixels`.
+    var rowStride: Int
+    /// The context's own memory (what `data` and `makeImage` show).
+    let basePixels: UnsafeMutablePointer<UInt32>
+    let baseRowStride: Int
+    /// Open transparency layers, innermost last.
+    var layerStack: [TransparencyLayer] = []
     private let ownsMemory: Bool
 
     var gstate: CGGState
@@ -73,6 +79,7 @@ public final class CGContext {
         self.height = height
         self.bytesPerRow = rowBytes
         self.rowStride = rowBytes / 4
+        self.baseRowStride = rowBytes / 4
         if let data {
             guard Int(bitPattern: data) % 4 == 0 else { return nil }
             pixels = data.assumingMemoryBound(to: UInt32.self)
@@ -82,6 +89,7 @@ public final class CGContext {
             pixels.initialize(repeating: 0, count: rowStride * height)
             ownsMemory = true
         }
+        basePixels = pixels
         gstate = CGGState(clip: ClipRegion(bounds: PixelRect(x: 0, y: 0, maxX: width, maxY: height), mask: nil))
         shadeBuffer = .allocate(capacity: width)
         maskScratch = .allocate(capacity: width)
@@ -94,7 +102,8 @@ public final class CGContext {
     }
 
     deinit {
-        if ownsMemory { pixels.deallocate() }
+        for layer in layerStack { layer.pixels.deallocate() }
+        if ownsMemory { basePixels.deallocate() }
         shadeBuffer.deallocate()
         maskScratch.deallocate()
     }
@@ -212,7 +221,7 @@ public final class CGContext {
         var out = [UInt32](repeating: 0, count: width * height)
         out.withUnsafeMutableBufferPointer { buf in
             for y in 0..<height {
-                (buf.baseAddress! + y * width).update(from: pixels + y * rowStride, count: width)
+                (buf.baseAddress! + y * width).update(from: basePixels + y * baseRowStride, count: width)
             }
         }
         return CGImage(width: width, height: height, pixels: out)

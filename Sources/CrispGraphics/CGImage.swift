@@ -12,6 +12,9 @@ public enum CGImageAlphaInfo: UInt32, Sendable {
 /// 32-bit little-endian byte order), row 0 is the image's top row, and rows are packed
 /// (`bytesPerRow == width * 4`).
 public final class CGImage: @unchecked Sendable, CustomStringConvertible {
+    /// Whether this is an image mask (`CGImage(maskWidth:…)`): its alpha says where the fill
+    /// colour is painted, and it has no colour of its own.
+    public let isMask: Bool
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
@@ -39,6 +42,32 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.isMask = false
+    }
+
+    /// An image mask whose alpha channel holds where paint goes (0…255).
+    init(maskWidth width: Int, height: Int, alpha: [UInt32]) {
+        self.width = width
+        self.height = height
+        self.pixels = alpha
+        self.isMask = true
+    }
+
+    /// Lazily built, box-filtered half-size copies for minified drawing.
+    private let pyramidLock = NSLock()
+    private var pyramidLevels: [ImageLevel]?
+
+    /// Level 0 is the image itself; each next level halves both sizes (rounding up).
+    var pyramid: [ImageLevel] {
+        pyramidLock.lock()
+        defer { pyramidLock.unlock() }
+        if let levels = pyramidLevels { return levels }
+        var levels = [ImageLevel(width: width, height: height, pixels: pixels)]
+        while let last = levels.last, last.width > 1 || last.height > 1 {
+            levels.append(last.halved())
+        }
+        pyramidLevels = levels
+        return levels
     }
 
     /// The premultiplied pixel at column `x`, row `y` (row 0 is the top).

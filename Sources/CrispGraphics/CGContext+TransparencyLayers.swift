@@ -1,0 +1,76 @@
+import Foundation
+
+/// An open transparency layer: its pixels and what to restore when it ends.
+struct TransparencyLayer {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let rowStride: Int
+    /// The state at `beginTransparencyLayer`, restored (and used to composite) at the end.
+    let savedState: CGGState
+    let savedPixels: UnsafeMutablePointer<UInt32>
+    let savedRowStride: Int
+    /// The clip box the layer was opened in: only this part is composited.
+    let bounds: PixelRect
+}
+
+/// Paints a layer's pixels back onto its parent.
+struct LayerPaint: PaintSource {
+    let layer: UnsafeMutablePointer<UInt32>
+    let rowStride: Int
+    let alpha: UInt32
+
+    var isOpaque: Bool { false }
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let row = layer + y * rowStride + x
+        if alpha == 255 {
+            out.update(from: row, count: count)
+        } else {
+            for i in 0..<count { out[i] = Pixel.scale(row[i], by: alpha) }
+        }
+    }
+}
+
+extension CGContext {
+    /// Starts a transparency layer: until `endTransparencyLayer()`, drawing goes into a fully
+    /// transparent layer with alpha 1, normal blending and no shadow; the layer is then
+    /// composited as one image with the alpha, blend mode and shadow that were in force here.
+    /// `auxiliaryInfo` is accepted for compatibility and ignored.
+    public func beginTransparencyLayer(auxiliaryInfo: [String: Any]?) {
+        beginTransparencyLayer(bounds: gstate.clip.bounds)
+    }
+
+    /// Starts a transparency layer limited to `rect` (user space) and the clip.
+    public func beginTransparencyLayer(in rect: CGRect, auxiliaryInfo: [String: Any]?) {
+        let limited = rect.isFiniteRect ? PixelRect(enclosing: rect.applying(userToRaster), limit: gstate.clip.bounds) : .empty
+        beginTransparencyLayer(bounds: limited)
+    }
+
+    /// Ends the innermost transparency layer and composites it. Ignored when none is open.
+    public func endTransparencyLayer() {
+        guard let layer = layerStack.popLast() else { return }
+        pixels = layer.savedPixels
+        rowStride = layer.savedRowStride
+        gstate = layer.savedState
+        defer { layer.pixels.deallocate() }
+        guard !layer.bounds.isEmpty else { return }
+        let paintSource = LayerPaint(layer: layer.pixels, rowStride: layer.rowStride, alpha: UInt32((gstate.alpha * 255).rounded()))
+        let area = CGRect(x: layer.bounds.x, y: layer.bounds.y, width: layer.bounds.width, height: layer.bounds.height)
+        paint(RectCoverage(rect: area, antialias: true), source: paintSource)
+    }
+
+    private func beginTransparencyLayer(bounds: PixelRect) {
+        // The layer covers the whole canvas so drawing addresses it exactly like the context's
+        // memory; only `bounds` is composited back.
+        let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        buffer.initialize(repeating: 0, count: width * height)
+        layerStack.append(TransparencyLayer(pixels: buffer, rowStride: width, savedState: gstate, savedPixels: pixels,
+                                            savedRowStride: rowStride, bounds: bounds))
+        pixels = buffer
+        rowStride = width
+        gstate.alpha = 1
+        gstate.blendMode = .normal
+        gstate.shadow = nil
+        gstate.clip = bounds.isEmpty ? ClipRegion(bounds: .empty, mask: nil)
+                                     : ClipRegion(bounds: bounds.intersection(gstate.clip.bounds), mask: gstate.clip.mask)
+    }
+}

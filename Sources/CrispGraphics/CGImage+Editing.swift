@@ -1,0 +1,99 @@
+import Foundation
+
+extension CGImage {
+    /// The part of the image inside `rect` (pixels, origin at the top-left), as
+    /// `CGImage.cropping(to:)`; nil when the intersection is empty.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        guard rect.isFiniteRect else { return nil }
+        let r = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
+        guard !r.isNull, r.width >= 1, r.height >= 1 else { return nil }
+        let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
+        var out = [UInt32]()
+        out.reserveCapacity(w * h)
+        for y in y0..<(y0 + h) { out.append(contentsOf: pixels[(y * width + x0)..<(y * width + x0 + w)]) }
+        return isMask ? CGImage(maskWidth: w, height: h, alpha: out) : CGImage(width: w, height: h, pixels: out)
+    }
+
+    /// Creates an image mask, as `CGImage(maskWidth:height:bitsPerComponent:bitsPerPixel:bytesPerRow:provider:decode:shouldInterpolate:)`.
+    ///
+    /// Samples act as *inverse* alpha: with the default decode `[0, 1]`, a sample of 0 paints
+    /// and the largest sample masks out. `bitsPerComponent` is 1, 2, 4 or 8 and equal to
+    /// `bitsPerPixel`. Returns nil for other layouts or too little data.
+    public convenience init?(maskWidth width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                             provider: CGDataProvider, decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool) {
+        guard width > 0, height > 0, width <= CGContext.maximumDimension, height <= CGContext.maximumDimension,
+              [1, 2, 4, 8].contains(bitsPerComponent), bitsPerPixel == bitsPerComponent,
+              bytesPerRow >= (width * bitsPerComponent + 7) / 8,
+              let data = provider.data, data.count >= bytesPerRow * (height - 1) + (width * bitsPerComponent + 7) / 8 else { return nil }
+        let maxSample = CGFloat((1 << bitsPerComponent) - 1)
+        let (d0, d1) = decode.map { ($0[0], $0[1]) } ?? (0, 1)
+        var alpha = [UInt32](repeating: 0, count: width * height)
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let bit = x * bitsPerComponent
+                    let byte = bytes[y * bytesPerRow + bit / 8]
+                    let shift = 8 - bitsPerComponent - bit % 8
+                    let sample = CGFloat((Int(byte) >> shift) & ((1 << bitsPerComponent) - 1))
+                    let s = min(max(d0 + sample / maxSample * (d1 - d0), 0), 1)
+                    alpha[y * width + x] = UInt32(((1 - s) * 255).rounded()) << 24
+                }
+            }
+        }
+        self.init(maskWidth: width, height: height, alpha: alpha)
+    }
+
+    /// The image with `mask` applied, as `CGImage.masking(_:)`: an image mask's samples act as
+    /// inverse alpha, an image's gray level (luminance) as alpha. The mask is scaled to the
+    /// image's size. Nil when the receiver is itself a mask.
+    public func masking(_ mask: CGImage) -> CGImage? {
+        guard !isMask, mask.width > 0, mask.height > 0 else { return nil }
+        var out = pixels
+        for y in 0..<height {
+            let my = min(mask.height - 1, y * mask.height / max(height, 1))
+            for x in 0..<width {
+                let mx = min(mask.width - 1, x * mask.width / max(width, 1))
+                out[y * width + x] = Pixel.scale(out[y * width + x], by: mask.maskValue(mask.pixels[my * mask.width + mx]))
+            }
+        }
+        return CGImage(width: width, height: height, pixels: out)
+    }
+
+    /// How much a mask pixel lets through (0…255): an image mask's stored alpha, or an image's
+    /// luminance (its samples act as alpha).
+    @inline(__always)
+    func maskValue(_ p: UInt32) -> UInt32 {
+        if isMask { return p >> 24 }
+        let (r, g, b, a) = Pixel.unpremultiplied(p)
+        let lum = (299 * UInt32(r) + 587 * UInt32(g) + 114 * UInt32(b) + 500) / 1000
+        return (lum * UInt32(a) + 127) / 255
+    }
+}
+
+/// One level of an image's minification pyramid.
+struct ImageLevel {
+    let width: Int
+    let height: Int
+    let pixels: [UInt32]
+
+    /// The next level: each pixel the average of a 2×2 block (edge pixels repeated for odd sizes).
+    func halved() -> ImageLevel {
+        let w = max(1, (width + 1) / 2), h = max(1, (height + 1) / 2)
+        var out = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let y0 = min(2 * y, height - 1), y1 = min(2 * y + 1, height - 1)
+            for x in 0..<w {
+                let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
+                let q = [pixels[y0 * width + x0], pixels[y0 * width + x1], pixels[y1 * width + x0], pixels[y1 * width + x1]]
+                var result: UInt32 = 0
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    let sum = q.reduce(UInt32(0)) { $0 + (($1 >> shift) & 0xFF) }
+                    result |= ((sum + 2) / 4) << shift
+                }
+                out[y * w + x] = result
+            }
+        }
+        return ImageLevel(width: w, height: h, pixels: out)
+    }
+}
