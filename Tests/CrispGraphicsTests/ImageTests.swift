@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import CrispGraphics
+
+/// Images, masks and transparency layers.
+@Suite struct ImageTests {
+    /// A 4×4 test image: red, green, blue, white quadrants… as a checker of 2×2 blocks.
+    static let checker: CGImage = {
+        let colors: [UInt32] = [0xFFE0_3020, 0xFF20_A040, 0xFF20_40D0, 0xFFF0_F0F0]
+        var px = [UInt32]()
+        for y in 0..<4 { for x in 0..<4 { px.append(colors[(y / 2) * 2 + x / 2]) } }
+        return CGImage(width: 4, height: 4, pixels: px)
+    }()
+
+    /// A 64×64 image of fine detail (1-px stripes and a ring): what minification must not alias.
+    static let detail: CGImage = {
+        var px = [UInt32](repeating: 0xFFFF_FFFF, count: 64 * 64)
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let r = hypot(Double(x) - 31.5, Double(y) - 31.5)
+                if x % 2 == 0 && y < 32 { px[y * 64 + x] = 0xFF10_1010 }
+                if abs(r - 24) < 2 { px[y * 64 + x] = 0xFFD0_2020 }
+            }
+        }
+        return CGImage(width: 64, height: 64, pixels: px)
+    }()
+
+    @Test func imageIsUprightInYUpSpaceAndFlippedInAViewContext() {
+        let up = CGContext(width: 4, height: 4)!
+        up.draw(Self.checker, in: CGRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(up.pixelAt(0, 0) == 0xFFE0_3020)       // the image's top-left pixel is at the top
+        let flipped = CGContext.flipped(width: 4, height: 4)
+        flipped.draw(Self.checker, in: CGRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(flipped.pixelAt(0, 3) == 0xFFE0_3020)  // …and at the bottom in a flipped context
+    }
+
+    @Test(arguments: [CGInterpolationQuality.none, .low, .medium, .high])
+    func qualities(quality: CGInterpolationQuality) {
+        let ctx = FillGoldenTests.canvas(128, 48)
+        ctx.interpolationQuality = quality
+        ctx.draw(Self.checker, in: CGRect(x: 4, y: 4, width: 40, height: 40))           // 10× magnified
+        ctx.draw(Self.detail, in: CGRect(x: 50, y: 14, width: 20, height: 20))          // 3.2× minified
+        ctx.saveGState()
+        ctx.translateBy(x: 100, y: 24)
+        ctx.rotate(by: .pi / 7)
+        ctx.draw(Self.detail, in: CGRect(x: -16, y: -16, width: 32, height: 32))        // rotated, 2× minified
+        ctx.restoreGState()
+        let names: [CGInterpolationQuality: String] = [.none: "none", .low: "low", .medium: "medium", .high: "high"]
+        Golden.check(ctx, "image", "quality_\(names[quality]!)")
+    }
+
+    @Test func tilingRepeatsFromTheRectangle() {
+        let ctx = FillGoldenTests.canvas(48, 32)
+        ctx.interpolationQuality = .none
+        ctx.clip(to: CGRect(x: 2, y: 2, width: 44, height: 28))
+        ctx.draw(Self.checker, in: CGRect(x: 5, y: 5, width: 8, height: 8), byTiling: true)
+        Golden.check(ctx, "image", "tiled")
+        // One tile sits exactly at the rectangle: its top-left pixel at user (5, 13) → raster (5, 19).
+        #expect(ctx.pixelAt(5, 19) == 0xFFE0_3020)
+    }
+
+    @Test func croppingUsesTopLeftPixelCoordinates() throws {
+        let c = try #require(Self.checker.cropping(to: CGRect(x: 2, y: 0, width: 2, height: 2)))
+        #expect(c.width == 2 && c.height == 2 && c.pixels.allSatisfy { $0 == 0xFF20_A040 })
+        #expect(Self.checker.cropping(to: CGRect(x: 10, y: 10, width: 2, height: 2)) == nil)
+        #expect(Self.checker.cropping(to: CGRect(x: CGFloat.nan, y: 0, width: 2, height: 2)) == nil)
+        let clipped = try #require(Self.checker.cropping(to: CGRect(x: -5, y: 3, width: 100, height: 100)))
+        #expect(clipped.width == 4 && clipped.height == 1)
+    }
+
+    @Test func imageMasksActAsInverseAlpha() throws {
+        // 1-bit mask, 8×1: 0b1111_0000 → the left four samples are 1 (masked out), the right four 0 (painted).
+        let provider = try #require(CGDataProvider(data: Data([0b1111_0000])))
+        let mask = try #require(CGImage(maskWidth: 8, height: 1, bitsPerComponent: 1, bitsPerPixel: 1, bytesPerRow: 1,
+                                        provider: provider, decode: nil, shouldInterpolate: false))
+        #expect(mask.isMask)
+        let ctx = CGContext(width: 8, height: 1)!
+        ctx.interpolationQuality = .none
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.draw(mask, in: CGRect(x: 0, y: 0, width: 8, height: 1))   // stencils the fill colour
+        #expect((0..<4).allSatisfy { ctx.pixelAt($0, 0) == 0 })
+        #expect((4..<8).allSatisfy { ctx.pixelAt($0, 0) == 0xFF00_00FF })
+        // A decode array [1, 0] inverts the samples.
+        let inverted = try #require(CGImage(maskWidth: 8, height: 1, bitsPerComponent: 1, bitsPerPixel: 1, bytesPerRow: 1,
+                                            provider: provider, decode: [1, 0], shouldInterpolate: false))
+        #expect(inverted.pixels[0] >> 24 == 255 && inverted.pixels[7] >> 24 == 0)
+        // Too little data: nil, not a crash.
+        #expect(CGImage(maskWidth: 64, height: 64, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 64,
+                        provider: provider, decode: nil, shouldInterpolate: false) == nil)
+    }
+
+    @Test func maskingWithAnImageUsesGrayAsAlpha() throws {
+        let gray = CGImage(width: 2, height: 1, pixels: [0xFFFF_FFFF, 0xFF00_0000])   // white paints, black hides
+        let masked = try #require(Self.checker.cropping(to: CGRect(x: 0, y: 0, width: 2, height: 1))?.masking(gray))
+        #expect(masked.pixels[0] == 0xFFE0_3020 && masked.pixels[1] == 0)
+    }
+
+    @Test func clipToMaskMakesASoftRoundLoupe() {
+        // The loupe: a circular, anti-aliased mask over a magnified snapshot.
+        let scene = FillGoldenTests.canvas(64, 64)
+        scene.setFillColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)
+        FillGoldenTests.star(scene, center: CGPoint(x: 32, y: 32), radius: 28)
+        scene.fillPath()
+        let snapshot = scene.makeImage()!
+        let maskContext = CGContext(width: 32, height: 32)!
+        maskContext.setFillColor(gray: 1, alpha: 1)
+        maskContext.fillEllipse(in: CGRect(x: 1, y: 1, width: 30, height: 30))
+        let mask = maskContext.makeImage()!
+        let ctx = FillGoldenTests.canvas(64, 64)
+        ctx.clip(to: CGRect(x: 8, y: 8, width: 48, height: 48), mask: mask)
+        // Magnify the centre of the snapshot 2×.
+        ctx.draw(snapshot, in: CGRect(x: -32, y: -32, width: 128, height: 128))
+        Golden.check(ctx, "image", "loupe_clip_to_mask")
+        #expect(ctx.alphaAt(2, 2) == 255 && ctx.pixelAt(2, 2) == 0xFFFF_FFFF)   // outside the mask: untouched white
+    }
+
+    @Test func transparencyLayerCompositesAsAWhole() {
+        // Two overlapping discs at 50% alpha: without a layer the overlap is darker; with a
+        // layer the group is one shape at 50%, so the overlap matches the rest.
+        func draw(_ layered: Bool) -> CGContext {
+            let ctx = FillGoldenTests.canvas(64, 40)
+            ctx.setAlpha(0.5)
+            if layered { ctx.beginTransparencyLayer(auxiliaryInfo: nil) }
+            ctx.setFillColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)
+            ctx.fillEllipse(in: CGRect(x: 6, y: 6, width: 28, height: 28))
+            ctx.fillEllipse(in: CGRect(x: 26, y: 6, width: 28, height: 28))
+            if layered { ctx.endTransparencyLayer() }
+            return ctx
+        }
+        let plain = draw(false), layered = draw(true)
+        #expect(plain.pixelAt(30, 20) != plain.pixelAt(12, 20))
+        #expect(layered.pixelAt(30, 20) == layered.pixelAt(12, 20))
+        Golden.check(layered, "image", "transparency_layer")
+        #expect(layered.gstate.alpha == 0.5 && layered.layerStack.isEmpty)
+        layered.endTransparencyLayer()   // unbalanced end: ignored
+    }
+
+    @Test func layerCastsOneShadow() {
+        let ctx = FillGoldenTests.canvas(64, 40)
+        ctx.setShadow(offset: CGSize(width: 3, height: -3), blur: 3)
+        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        ctx.setFillColor(red: 0.9, green: 0.5, blue: 0.1, alpha: 1)
+        ctx.fill(CGRect(x: 8, y: 10, width: 20, height: 20))
+        ctx.fill(CGRect(x: 22, y: 14, width: 30, height: 12))
+        ctx.endTransparencyLayer()
+        Golden.check(ctx, "image", "layer_shadow")
+    }
+
+    @Test(arguments: [(0, 0), (1, 0), (1 << 14, 2)])
+    func degenerateImagesAreDefined(width: Int, height: Int) {
+        let ctx = CGContext(width: 8, height: 8)!
+        let image = CGImage(width: width, height: height, pixels: [UInt32](repeating: 0xFF00_0000, count: width * height))
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: 8, height: 8))
+        ctx.draw(Self.checker, in: CGRect(x: 0, y: 0, width: 0, height: 8))
+        ctx.draw(Self.checker, in: CGRect(x: CGFloat.nan, y: 0, width: 8, height: 8))
+        if width * height > 0 { #expect(ctx.alphaAt(4, 4) == 255) } else { #expect(ctx.alphaAt(4, 4) == 0) }
+    }
+}
