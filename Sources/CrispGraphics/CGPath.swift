@@ -212,7 +212,7 @@ public class CGPath: Equatable, Hashable, CustomStringConvertible {
             switch verb {
             case .moveToPoint: result.append(.moveTo(points[i]))
             case .addLineToPoint: result.append(.lineTo(points[i]))
-            case .addQuadCurveToPoint: result.append(.quadCurveTo(points[i], control: points[i + 1]))
+            case .addQuadCurveToPoint: result.append(.quadCurveTo(points[i + 1], control: points[i]))
             case .addCurveToPoint:
                 result.append(.curveTo(points[i + 2], control1: points[i], control2: points[i + 1]))
             case .closeSubpath: result.append(.closeSubpath)

@@ -5,6 +5,33 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
+        abstract: "Benchmarks (release builds only give meaningful figures).",
+        subcommands: [RasterBenchCommand.self, PaintBenchCommand.self],
+        defaultSubcommand: RasterBenchCommand.self)
+}
+
+struct PaintBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paint",
+        abstract: "Measure paint: gradient fill rates, shadowed circles at three blurs, bilinear image drawing.")
+
+    @Option(name: .long, help: "Minimum seconds timed per figure.")
+    var minTime: Double = 0.25
+
+    func validate() throws {
+        if !(minTime > 0 && minTime <= 60) { throw ValidationError("--min-time must be in (0, 60]") }
+    }
+
+    func run() throws {
+        for r in PaintBenchmark(minimumSeconds: minTime).run() {
+            print(String(format: "%-36@ %10.1f %@", r.name as NSString, r.value, r.unit as NSString))
+        }
+    }
+}
+
+struct RasterBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "raster",
         abstract: "Measure the rasterizer: bl_bench-style shapes per millisecond and the fill rate.",
         discussion: """
             Build with `swift build -c release` first; debug builds are 10–50× slower.

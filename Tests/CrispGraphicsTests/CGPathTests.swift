@@ -15,6 +15,15 @@ import Testing
         #expect(r == CGRect(x: 1, y: 2, width: 3, height: 4))
     }
 
+    /// Regression: `elements` reported a quadratic's control point as its end point.
+    @Test func quadCurveElementKeepsEndAndControlApart() {
+        let p = CGMutablePath()
+        p.move(to: .zero)
+        p.addQuadCurve(to: CGPoint(x: 10, y: 0), control: CGPoint(x: 5, y: 8))
+        #expect(p.elements == [.moveTo(.zero), .quadCurveTo(CGPoint(x: 10, y: 0), control: CGPoint(x: 5, y: 8))])
+        #expect(p.currentPoint == CGPoint(x: 10, y: 0))
+    }
+
     @Test func lineWithoutCurrentPointIsIgnored() {
         let p = CGMutablePath()
         p.addLine(to: CGPoint(x: 5, y: 5))
