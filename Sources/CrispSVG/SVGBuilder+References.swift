@@ -14,7 +14,11 @@ extension SVGBuilder {
     // MARK: Paint
 
     /// Resolves a fill or stroke to what gets drawn; nil for no paint.
-    func resolvePaint(_ spec: SVGPaintSpec, opacity: Double, color: SVGColor, boundingBox: CGRect) throws(SVGError) -> SVGPaintInstance? {
+    ///
+    /// `boundingBox` is the shape's object bounding box, `coverBox` a box around everything the
+    /// paint covers (larger than `boundingBox` for strokes), both in user space.
+    func resolvePaint(_ spec: SVGPaintSpec, opacity: Double, color: SVGColor, boundingBox: CGRect,
+                      coverBox: CGRect) throws(SVGError) -> SVGPaintInstance? {
         switch spec {
         case .none:
             return nil
@@ -24,7 +28,7 @@ extension SVGBuilder {
             return SVGPaintInstance(paint: .color(color), opacity: opacity)
         case .reference(let id, let fallback, let offset):
             guard let target = element(withId: id) else {
-                if let fallback { return try resolvePaint(fallback, opacity: opacity, color: color, boundingBox: boundingBox) }
+                if let fallback { return try resolvePaint(fallback, opacity: opacity, color: color, boundingBox: boundingBox, coverBox: coverBox) }
                 throw SVGError(.missingReference(id: id), at: location(offset))
             }
             switch target.name {
@@ -36,10 +40,8 @@ extension SVGBuilder {
                     // SVG: an objectBoundingBox gradient on a shape without area paints nothing.
                     return nil
                 }
-                if !SVGBuilder.drawsGradients {
-                    unsupported("gradient paint (<\(target.name)>; CrispGraphics gradients are not wired in yet)", at: offset)
-                }
-                return SVGPaintInstance(paint: .gradient(g), opacity: opacity)
+                guard let paint = SVGGradientPlan.paint(for: g, boundingBox: boundingBox, coverBox: coverBox) else { return nil }
+                return SVGPaintInstance(paint: paint, opacity: opacity)
             case "pattern":
                 unsupported("pattern paint", at: offset)
                 return nil
@@ -49,9 +51,6 @@ extension SVGBuilder {
             }
         }
     }
-
-    /// Whether gradient paint is drawn (false: reported as unsupported).
-    static let drawsGradients = false
 
     /// The gradient `id`, with `href` inheritance resolved (cached).
     func gradient(_ id: String, at offset: Int) throws(SVGError) -> SVGGradient {

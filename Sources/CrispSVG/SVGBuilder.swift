@@ -266,9 +266,13 @@ final class SVGBuilder {
         var fill: SVGPaintInstance?
         var stroke: SVGPaintInstance?
         if p.isVisible {
-            fill = try resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox)
+            fill = try resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox)
             if p.strokeWidth > 0 {
-                stroke = try resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox)
+                // A stroke reaches at most half its width times the miter limit (or √2 for
+                // square caps) beyond the outline.
+                let reach = p.strokeWidth / 2 * max(p.miterLimit, 1.5)
+                stroke = try resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
+                                          coverBox: bbox.insetBy(dx: -reach, dy: -reach))
             }
         }
         if e.name == "line" { fill = nil }   // a line has no interior

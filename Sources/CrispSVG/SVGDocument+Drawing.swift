@@ -80,21 +80,50 @@ extension SVGDocument {
                 context.setFillColor(color)
                 context.addPath(shape.path)
                 context.fillPath(using: shape.fillRule)
+            } else if case .gradient(let plan) = fill.paint {
+                // A gradient fill: clip to the shape, then paint the gradient across the clip.
+                context.saveGState()
+                context.addPath(shape.path)
+                context.clip(using: shape.fillRule)
+                draw(plan, opacity: fill.opacity, in: context)
+                context.restoreGState()
             }
         }
         if let stroke = shape.stroke {
+            let style = shape.strokeStyle
+            context.setLineWidth(style.width)
+            context.setLineCap(style.cap)
+            context.setLineJoin(style.join)
+            context.setMiterLimit(style.miterLimit)
+            context.setLineDash(phase: style.dashOffset, lengths: style.dashes)
             if let color = stroke.cgColor {
-                let style = shape.strokeStyle
                 context.setStrokeColor(color)
-                context.setLineWidth(style.width)
-                context.setLineCap(style.cap)
-                context.setLineJoin(style.join)
-                context.setMiterLimit(style.miterLimit)
-                context.setLineDash(phase: style.dashOffset, lengths: style.dashes)
                 context.addPath(shape.path)
                 context.strokePath()
+            } else if case .gradient(let plan) = stroke.paint {
+                // A gradient stroke: clip to the stroke's outline, then paint the gradient.
+                context.saveGState()
+                context.addPath(shape.path)
+                context.replacePathWithStrokedPath()
+                context.clip(using: .winding)
+                draw(plan, opacity: stroke.opacity, in: context)
+                context.restoreGState()
             }
         }
         if !shape.isAntialiased { context.setShouldAntialias(true) }
+    }
+
+    /// Paints a gradient across the current clip.
+    static func draw(_ plan: SVGGradientPlan, opacity: Double, in context: CGContext) {
+        context.setAlpha(min(max(opacity, 0), 1))
+        context.concatenate(plan.toUser)
+        let pad: CGGradientDrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
+        switch plan.geometry {
+        case .linear(let start, let end):
+            context.drawLinearGradient(plan.gradient, start: start, end: end, options: pad)
+        case .radial(let startCenter, let startRadius, let endCenter, let endRadius):
+            context.drawRadialGradient(plan.gradient, startCenter: startCenter, startRadius: startRadius,
+                                       endCenter: endCenter, endRadius: endRadius, options: pad)
+        }
     }
 }

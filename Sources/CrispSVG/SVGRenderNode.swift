@@ -6,10 +6,10 @@ import Foundation
 // clip paths turned into paths in the clipped element's user space). Drawing it is a plain walk
 // with no look-ups, so a document parsed once draws many times cheaply.
 
-/// How a paint covers a shape: a solid colour or a gradient, with the opacity to apply.
+/// What a fill or stroke paints: a solid colour or a gradient ready to draw.
 enum SVGResolvedPaint {
     case color(SVGColor)
-    case gradient(SVGGradient)
+    case gradient(SVGGradientPlan)
 }
 
 /// A fill or stroke: its paint and the opacity multiplying it (fill-/stroke-opacity, and any
