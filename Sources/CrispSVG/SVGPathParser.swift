@@ -23,6 +23,12 @@ public enum SVGPathParser {
         public var message: String
         /// Byte offset into the path data.
         public var offset: Int
+
+        /// Creates a failure.
+        public init(message: String, offset: Int) {
+            self.message = message
+            self.offset = offset
+        }
     }
 
     /// The path described by `data`, in the data's own coordinates (y down as in SVG).
