@@ -59,7 +59,7 @@ struct RenderCommand: ParsableCommand {
         do {
             document = try SVGDocument(contentsOfFile: input)
         } catch {
-            fail("\(input):\(error)", status: 1)
+            fail(error.line == 0 ? "\(error)" : "\(input):\(error)", status: 1)
         }
         let parseMilliseconds = Double(Stopwatch.now() - parseStart) / 1e6
         if warnings {
