@@ -5,6 +5,7 @@ let package = Package(
     name: "Crisp",
     products: [
         .library(name: "CrispGraphics", targets: ["CrispGraphics"]),
+        .library(name: "CrispSVG", targets: ["CrispSVG"]),
         .executable(name: "crisp", targets: ["crisp"]),
         .executable(name: "crisp-demo", targets: ["crisp-demo"]),
     ],
@@ -18,12 +19,14 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CrispGraphics", dependencies: ["CZlib"]),
+        .target(name: "CrispSVG", dependencies: ["CrispGraphics"]),
         .target(name: "CrispBenchmarks", dependencies: ["CrispGraphics"]),
         .executableTarget(
             name: "crisp",
             dependencies: [
                 "CrispGraphics",
                 "CrispBenchmarks",
+                "CrispSVG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -35,5 +38,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics"], exclude: ["Fixtures"]),
     ]
 )

@@ -5,5 +5,5 @@ struct Crisp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crisp",
         abstract: "Crisp's command line: benchmarks (and, soon, SVG rendering).",
-        subcommands: [BenchCommand.self])
+        subcommands: [BenchCommand.self, RenderCommand.self])
 }

@@ -1,0 +1,347 @@
+import CrispGraphics
+import Foundation
+
+// Attributes, the `style` attribute, and the values of the properties Crisp draws with.
+
+/// An element's attributes sorted by role.
+struct ElementDeclarations {
+    /// Element-specific attributes (geometry, gradient attributes, …) in source order.
+    var own: [SVGDeclaration] = []
+    /// Presentation attributes, then `style` declarations (later wins).
+    var presentation: [SVGDeclaration] = []
+    /// The `transform` attribute.
+    var transform: SVGDeclaration?
+
+    func value(_ name: String) -> SVGDeclaration? { own.last { $0.name == name } }
+}
+
+extension SVGBuilder {
+    // MARK: Attribute sets
+
+    static let svgAttributes: Set<String> = ["x", "y", "width", "height", "viewBox", "preserveAspectRatio", "version",
+                                             "baseProfile", "zoomAndPan", "contentScriptType", "contentStyleType"]
+    static let linkAttributes: Set<String> = ["href", "xlink:href", "target", "xlink:title", "xlink:show", "xlink:actuate",
+                                              "xlink:type", "xlink:role", "xlink:arcrole"]
+    static let shapeAttributes: [String: Set<String>] = [
+        "path": ["d", "pathLength"], "rect": ["x", "y", "width", "height", "rx", "ry"], "circle": ["cx", "cy", "r"],
+        "ellipse": ["cx", "cy", "rx", "ry"], "line": ["x1", "y1", "x2", "y2"], "polyline": ["points"], "polygon": ["points"],
+    ]
+
+    /// The presentation properties that change what Crisp draws.
+    static let drawnProperties: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linejoin", "stroke-linecap",
+        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "clip-path",
+        "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering",
+    ]
+    /// Properties that cannot change a picture made of the elements Crisp draws (text and
+    /// raster-image properties, interaction, hints).
+    static let inertProperties: Set<String> = [
+        "font", "font-family", "font-size", "font-style", "font-weight", "font-variant", "font-stretch", "font-size-adjust",
+        "text-anchor", "letter-spacing", "word-spacing", "text-decoration", "writing-mode", "direction", "unicode-bidi",
+        "dominant-baseline", "alignment-baseline", "baseline-shift", "kerning", "glyph-orientation-horizontal",
+        "glyph-orientation-vertical", "text-rendering", "image-rendering", "color-rendering", "color-interpolation",
+        "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "overflow", "clip",
+        "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity", "line-height", "white-space",
+        "isolation", "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-feature-settings",
+        "font-variant-ligatures", "font-variant-caps", "font-variant-numeric", "font-variant-east-asian",
+        "text-decoration-line", "text-decoration-style", "text-decoration-color", "text-orientation",
+        "text-indent", "text-align", "text-transform", "buffered-rendering",
+    ]
+    /// Properties Crisp does not implement, and the value that means "off".
+    static let unimplementedProperties: [String: Set<String>] = [
+        "filter": ["none"], "mask": ["none"], "marker": ["none"], "marker-start": ["none"], "marker-mid": ["none"],
+        "marker-end": ["none"], "mix-blend-mode": ["normal"], "paint-order": ["normal", "fill stroke", "fill stroke markers",
+        "fill markers stroke", "fill", "normal"], "vector-effect": ["none"],
+    ]
+    /// Attributes that never matter for drawing and are not worth a warning.
+    static let ignoredAttributes: Set<String> = ["id", "class", "xmlns", "xml:space", "xml:lang", "lang", "tabindex",
+                                                 "focusable", "role", "data-name", "xml:base", "externalResourcesRequired"]
+
+    /// Sorts an element's attributes; unknown ones become warnings.
+    func declarations(of e: XMLElement, allowed: Set<String>) -> ElementDeclarations {
+        var result = ElementDeclarations()
+        var style: XMLAttribute?
+        for a in e.attributes {
+            let d = SVGDeclaration(name: Substring(a.name), value: Substring(a.value), offset: a.valueOffset)
+            if allowed.contains(a.name) {
+                result.own.append(d)
+            } else if SVGBuilder.drawnProperties.contains(a.name) || SVGBuilder.inertProperties.contains(a.name)
+                        || SVGBuilder.unimplementedProperties[a.name] != nil {
+                result.presentation.append(d)
+            } else if a.name == "style" {
+                style = a
+            } else if a.name == "transform" {
+                result.transform = d
+            } else if SVGBuilder.ignoredAttributes.contains(a.name) || a.name.hasPrefix("xmlns:") || a.name.hasPrefix("aria-") {
+                continue
+            } else {
+                warn("unknown attribute \(a.name) on <\(e.name)> (ignored)", at: a.nameOffset)
+            }
+        }
+        if let style {
+            for d in styleDeclarations(style) {
+                if SVGBuilder.drawnProperties.contains(String(d.name)) || SVGBuilder.inertProperties.contains(String(d.name))
+                    || SVGBuilder.unimplementedProperties[String(d.name)] != nil {
+                    result.presentation.append(d)
+                } else {
+                    warn("unknown style property \(d.name) (ignored)", at: d.offset)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Splits a `style` attribute into declarations (`name: value; …`), dropping CSS comments
+    /// and `!important`.
+    func styleDeclarations(_ a: XMLAttribute) -> [SVGDeclaration] {
+        var result: [SVGDeclaration] = []
+        let s = a.value
+        var start = s.startIndex
+        var i = s.startIndex
+        var inParentheses = 0
+        func emit(_ end: String.Index) {
+            let text = s[start..<end]
+            if let colon = text.firstIndex(of: ":") {
+                let name = text[..<colon].trimmingCharacters(in: .whitespacesAndNewlines)
+                var value = Substring(text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines))
+                if value.hasSuffix("!important") {
+                    value = Substring(value.dropLast(10).trimmingCharacters(in: .whitespaces))
+                }
+                let offset = a.valueOffset + s.utf8.distance(from: s.startIndex, to: colon) + 1
+                if !name.isEmpty { result.append(SVGDeclaration(name: Substring(name), value: value, offset: offset)) }
+            } else if !text.allSatisfy(\.isWhitespace) {
+                warn("style declaration without ':' (ignored)", at: a.valueOffset + s.utf8.distance(from: s.startIndex, to: start))
+            }
+        }
+        var cleaned = s
+        // CSS comments: removed up front (rare in style attributes; offsets after one shift).
+        while let open = cleaned.range(of: "/*") {
+            guard let close = cleaned.range(of: "*/", range: open.upperBound..<cleaned.endIndex) else {
+                cleaned.removeSubrange(open.lowerBound...)
+                break
+            }
+            cleaned.removeSubrange(open.lowerBound..<close.upperBound)
+        }
+        if cleaned != s {
+            return styleDeclarations(XMLAttribute(name: a.name, value: cleaned, nameOffset: a.nameOffset, valueOffset: a.valueOffset))
+        }
+        while i < s.endIndex {
+            let c = s[i]
+            if c == "(" { inParentheses += 1 } else if c == ")" { inParentheses = max(0, inParentheses - 1) } else if c == ";" && inParentheses == 0 {
+                emit(i)
+                start = s.index(after: i)
+            }
+            i = s.index(after: i)
+        }
+        emit(s.endIndex)
+        return result
+    }
+
+    // MARK: Applying properties
+
+    func apply(_ declarations: [SVGDeclaration], to p: inout SVGProperties, element own: inout SVGElementProperties) throws(SVGError) {
+        for d in declarations {
+            let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+            if value == "inherit" { continue }
+            switch d.name {
+            case "fill": p.fill = try paint(d)
+            case "stroke": p.stroke = try paint(d)
+            case "fill-opacity": p.fillOpacity = try opacity(d)
+            case "stroke-opacity": p.strokeOpacity = try opacity(d)
+            case "opacity": own.opacity = try opacity(d)
+            case "stop-opacity": own.stopOpacity = try opacity(d)
+            case "fill-rule": p.fillRule = try rule(d)
+            case "clip-rule": p.clipRule = try rule(d)
+            case "stroke-width":
+                let w = try length(d, axis: .diagonal)
+                guard w >= 0 else { throw invalid(d, "must not be negative") }
+                p.strokeWidth = w
+            case "stroke-linecap":
+                switch value {
+                case "butt": p.lineCap = .butt
+                case "round": p.lineCap = .round
+                case "square": p.lineCap = .square
+                default: throw invalid(d, "expected butt, round or square")
+                }
+            case "stroke-linejoin":
+                switch value {
+                case "miter", "miter-clip", "arcs": p.lineJoin = .miter   // SVG 2: arcs and miter-clip fall back to miter
+                case "round": p.lineJoin = .round
+                case "bevel": p.lineJoin = .bevel
+                default: throw invalid(d, "expected miter, round or bevel")
+                }
+            case "stroke-miterlimit":
+                let m = try number(d)
+                guard m >= 1 else { throw invalid(d, "must be at least 1") }
+                p.miterLimit = m
+            case "stroke-dasharray": p.dashes = try dashArray(d)
+            case "stroke-dashoffset": p.dashOffset = try length(d, axis: .diagonal)
+            case "color":
+                guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour") }
+                p.color = c
+            case "stop-color":
+                if value == "currentColor" {
+                    own.stopColorIsCurrent = true
+                } else {
+                    guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour") }
+                    own.stopColor = c
+                    own.stopColorIsCurrent = false
+                }
+            case "display": own.isDisplayed = value != "none"
+            case "visibility":
+                guard ["visible", "hidden", "collapse"].contains(value) else { throw invalid(d, "expected visible, hidden or collapse") }
+                p.isVisible = value == "visible"
+            case "shape-rendering":
+                guard ["auto", "optimizeSpeed", "crispEdges", "geometricPrecision"].contains(value) else {
+                    throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")
+                }
+                p.isAntialiased = value == "auto" || value == "geometricPrecision"
+            case "clip-path":
+                if value == "none" {
+                    own.clipPath = nil
+                } else {
+                    guard let id = urlReference(value) else { throw invalid(d, "expected none or url(#id)") }
+                    own.clipPath = (id, d.offset)
+                }
+            default:
+                if let off = SVGBuilder.unimplementedProperties[String(d.name)], !off.contains(value) {
+                    unsupported("\(d.name)=\"\(value)\"", at: d.offset)
+                }
+            }
+        }
+    }
+
+    // MARK: Values
+
+    enum Axis { case horizontal, vertical, diagonal }
+
+    static let unitFactors: [String: CGFloat] = ["": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "pt": 4.0 / 3,
+                                                 "pc": 16, "em": 16, "ex": 8]
+
+    /// A length in user units; percentages are of the viewport's width, height or normalized diagonal.
+    func length(_ d: SVGDeclaration, axis: Axis) throws(SVGError) -> CGFloat {
+        var scanner = SVGValueScanner(String(d.value))
+        scanner.skipWhiteSpace()
+        guard let v = scanner.number() else { throw invalid(d, "expected a length") }
+        let value = try lengthUnit(&scanner, CGFloat(v), axis: axis, d)
+        scanner.skipWhiteSpace()
+        guard scanner.isAtEnd else { throw invalid(d, "unexpected text after the length", at: d.offset + scanner.i) }
+        return value
+    }
+
+    private func lengthUnit(_ scanner: inout SVGValueScanner, _ v: CGFloat, axis: Axis, _ d: SVGDeclaration) throws(SVGError) -> CGFloat {
+        if scanner.consume(UInt8(ascii: "%")) {
+            switch axis {
+            case .horizontal: return v / 100 * viewport.width
+            case .vertical: return v / 100 * viewport.height
+            case .diagonal:
+                let w = viewport.width, h = viewport.height
+                return v / 100 * ((w * w + h * h) / 2).squareRoot()
+            }
+        }
+        let unitStart = scanner.i
+        let unit = scanner.letters()
+        guard let factor = SVGBuilder.unitFactors[unit] else { throw invalid(d, "unknown unit \"\(unit)\"", at: d.offset + unitStart) }
+        return v * factor
+    }
+
+    /// A plain number (no unit).
+    func number(_ d: SVGDeclaration) throws(SVGError) -> CGFloat {
+        var scanner = SVGValueScanner(String(d.value))
+        scanner.skipWhiteSpace()
+        guard let v = scanner.number() else { throw invalid(d, "expected a number") }
+        scanner.skipWhiteSpace()
+        guard scanner.isAtEnd else { throw invalid(d, "unexpected text after the number", at: d.offset + scanner.i) }
+        return CGFloat(v)
+    }
+
+    /// An opacity: a number or percentage, clamped to 0…1.
+    func opacity(_ d: SVGDeclaration) throws(SVGError) -> Double {
+        var scanner = SVGValueScanner(String(d.value))
+        scanner.skipWhiteSpace()
+        guard var v = scanner.number() else { throw invalid(d, "expected a number") }
+        if scanner.consume(UInt8(ascii: "%")) { v /= 100 }
+        scanner.skipWhiteSpace()
+        guard scanner.isAtEnd else { throw invalid(d, "unexpected text after the number", at: d.offset + scanner.i) }
+        return min(max(v, 0), 1)
+    }
+
+    func rule(_ d: SVGDeclaration) throws(SVGError) -> CGPathFillRule {
+        switch d.value.trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "nonzero": return .winding
+        case "evenodd": return .evenOdd
+        default: throw invalid(d, "expected nonzero or evenodd")
+        }
+    }
+
+    /// `none`, or lengths separated by commas and/or white space. All zeros means solid.
+    func dashArray(_ d: SVGDeclaration) throws(SVGError) -> [CGFloat] {
+        if d.value.trimmingCharacters(in: .whitespacesAndNewlines) == "none" { return [] }
+        var scanner = SVGValueScanner(String(d.value))
+        var result: [CGFloat] = []
+        scanner.skipWhiteSpace()
+        while !scanner.isAtEnd {
+            guard let v = scanner.number() else { throw invalid(d, "expected a length", at: d.offset + scanner.i) }
+            let l = try lengthUnit(&scanner, CGFloat(v), axis: .diagonal, d)
+            guard l >= 0 else { throw invalid(d, "dash lengths must not be negative") }
+            result.append(l)
+            scanner.skipSeparator()
+        }
+        return result.allSatisfy({ $0 == 0 }) ? [] : result
+    }
+
+    /// The id in `url(#id)` (quotes allowed), or nil.
+    func urlReference(_ value: String) -> String? {
+        guard value.hasPrefix("url("), let close = value.firstIndex(of: ")") else { return nil }
+        var inner = value[value.index(value.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: .whitespaces)
+        if inner.count >= 2, let q = inner.first, q == "\"" || q == "'", inner.last == q {
+            inner = String(inner.dropFirst().dropLast())
+        }
+        guard inner.hasPrefix("#"), inner.count > 1 else { return nil }
+        return String(inner.dropFirst())
+    }
+
+    /// A `fill` or `stroke` value.
+    func paint(_ d: SVGDeclaration) throws(SVGError) -> SVGPaintSpec {
+        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch value {
+        case "none": return .none
+        case "currentColor": return .currentColor
+        default: break
+        }
+        if value.hasPrefix("url(") {
+            guard let id = urlReference(value), let close = value.firstIndex(of: ")") else {
+                throw invalid(d, "expected url(#id); only references within the document are supported")
+            }
+            let rest = value[value.index(after: close)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            var fallback: SVGPaintSpec?
+            if !rest.isEmpty {
+                if rest == "none" {
+                    fallback = SVGPaintSpec.none
+                } else if rest == "currentColor" {
+                    fallback = .currentColor
+                } else if let c = SVGColor(parsing: rest) {
+                    fallback = .color(c)
+                } else {
+                    throw invalid(d, "the fallback after url() is not a colour")
+                }
+            }
+            return .reference(id: id, fallback: fallback, offset: d.offset)
+        }
+        if value.hasPrefix("context-") {
+            unsupported("\(d.name)=\"\(value)\"", at: d.offset)
+            return .none
+        }
+        guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour, none, currentColor or url(#id)") }
+        return .color(c)
+    }
+
+    /// A `transform` or `gradientTransform` attribute.
+    func parseTransform(_ d: SVGDeclaration) throws(SVGError) -> CGAffineTransform {
+        do {
+            return try SVGTransformParser.transform(from: String(d.value))
+        } catch {
+            throw invalid(d, error.message, at: d.offset + error.offset)
+        }
+    }
+}

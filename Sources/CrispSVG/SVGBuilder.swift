@@ -1,0 +1,289 @@
+import CrispGraphics
+import Foundation
+
+// Turns the XML tree into SVGDocument's render tree in one walk. Ids are collected first, so
+// references may point forwards. Properties cascade down the walk (presentation attributes,
+// then the `style` attribute, which wins). Clip paths and gradients are resolved where they
+// are used, with a stack of the ids being resolved so that a reference cycle is an error
+// rather than endless recursion.
+//
+// What the walk meets falls in four groups: drawn (svg root, g, a, the basic shapes, path),
+// definitions that draw only when referenced (defs, clipPath, gradients, …), things that have
+// no effect on the picture (title, desc, metadata, editor attributes with no effect), and things
+// that would change the picture but are not implemented (text, images, filters, masks, …). The
+// last group is reported as unsupported, so that a caller who needs a faithful picture can
+// refuse the document instead of drawing a wrong one; unknown elements and attributes become
+// warnings.
+
+/// Reads an XML tree into a render tree.
+final class SVGBuilder {
+    /// Largest intrinsic width or height accepted, in px.
+    static let maximumSize: CGFloat = 16_777_216
+
+    let lines: LineTable
+    private var ids: [String: XMLElement] = [:]
+    private var warningIndex: [String: Int] = [:]
+    private(set) var warnings: [SVGWarning] = []
+    private var unsupportedIndex: Set<String> = []
+    private(set) var unsupported: [SVGUnsupportedFeature] = []
+    /// The viewport size in user units (the viewBox's size, else width × height), for percentages.
+    private(set) var viewport = CGSize(width: 100, height: 100)
+    /// Ids of clip paths and gradients being resolved (cycle detection).
+    private var resolving: [String] = []
+    private var gradientCache: [String: SVGGradient] = [:]
+
+    init(lines: LineTable) {
+        self.lines = lines
+    }
+
+    // MARK: Diagnostics
+
+    func location(_ offset: Int) -> SVGSourceLocation { lines.location(of: offset) }
+
+    func warn(_ message: String, at offset: Int) {
+        if let k = warningIndex[message] {
+            warnings[k].count += 1
+        } else {
+            warningIndex[message] = warnings.count
+            warnings.append(SVGWarning(message: message, location: location(offset), count: 1))
+        }
+    }
+
+    func unsupported(_ reason: String, at offset: Int) {
+        guard unsupportedIndex.insert(reason).inserted else { return }
+        unsupported.append(SVGUnsupportedFeature(reason: reason, location: location(offset)))
+    }
+
+    func invalid(_ declaration: SVGDeclaration, _ reason: String, at offset: Int? = nil) -> SVGError {
+        SVGError(.invalidValue(attribute: String(declaration.name), value: String(declaration.value), reason: reason),
+                 at: location(offset ?? declaration.offset))
+    }
+
+    // MARK: Document
+
+    /// The result of reading a document.
+    struct Result {
+        var size: CGSize
+        var viewBox: CGRect?
+        var viewBoxTransform: CGAffineTransform
+        var root: SVGRenderNode
+    }
+
+    func build(_ root: XMLElement) throws(SVGError) -> Result {
+        guard root.name == "svg" else { throw SVGError(.notSVG(root: root.name), at: location(root.offset)) }
+        collectIds(root)
+        let attributes = declarations(of: root, allowed: SVGBuilder.svgAttributes)
+        var viewBox: CGRect?
+        var width: (value: CGFloat, isPercent: Bool)?, height: (value: CGFloat, isPercent: Bool)?
+        var align = "xMidYMid", slice = false
+        for d in attributes.own {
+            switch d.name {
+            case "viewBox":
+                var scanner = SVGValueScanner(String(d.value))
+                var v: [CGFloat] = []
+                scanner.skipWhiteSpace()
+                while !scanner.isAtEnd {
+                    guard let n = scanner.number() else { throw invalid(d, "expected four numbers", at: d.offset + scanner.i) }
+                    v.append(CGFloat(n))
+                    scanner.skipSeparator()
+                }
+                guard v.count == 4 else { throw invalid(d, "expected four numbers, found \(v.count)") }
+                guard v[2] > 0, v[3] > 0 else { throw invalid(d, "the width and height must be positive") }
+                viewBox = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+            case "width": width = try rootLength(d)
+            case "height": height = try rootLength(d)
+            case "preserveAspectRatio":
+                var words = d.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+                if words.first == "defer" { words.removeFirst() }
+                guard let a = words.first, a == "none" || SVGBuilder.alignments.contains(a), words.count <= 2 else {
+                    throw invalid(d, "expected none or xMinYMin … xMaxYMax, then meet or slice")
+                }
+                align = a
+                if words.count == 2 {
+                    guard words[1] == "meet" || words[1] == "slice" else { throw invalid(d, "expected meet or slice") }
+                    slice = words[1] == "slice"
+                }
+            default: break
+            }
+        }
+        // Intrinsic size: width/height, else the viewBox's, else 100 × 100 (as resvg).
+        func resolve(_ l: (value: CGFloat, isPercent: Bool)?, _ box: CGFloat?) -> CGFloat {
+            guard let l else { return box ?? 100 }
+            return l.isPercent ? (box ?? 100) * l.value / 100 : l.value
+        }
+        let size = CGSize(width: resolve(width, viewBox?.width), height: resolve(height, viewBox?.height))
+        guard size.width > 0, size.height > 0, size.width <= SVGBuilder.maximumSize, size.height <= SVGBuilder.maximumSize else {
+            throw SVGError(.limitExceeded("width and height must be in (0, \(Int(SVGBuilder.maximumSize))] px, not \(size.width) × \(size.height)"),
+                           at: location(root.offset))
+        }
+        viewport = viewBox?.size ?? size
+        var transform = CGAffineTransform.identity
+        if let vb = viewBox {
+            transform = SVGBuilder.viewBoxTransform(vb, size: size, align: align, slice: slice)
+        }
+        let node = try buildContainer(root, attributes: attributes, inherited: SVGProperties(), depth: 0)
+        return Result(size: size, viewBox: viewBox, viewBoxTransform: transform,
+                      root: node ?? SVGRenderNode(content: .group([]), transform: .identity))
+    }
+
+    static let alignments: Set<String> = ["xMinYMin", "xMidYMin", "xMaxYMin", "xMinYMid", "xMidYMid", "xMaxYMid",
+                                          "xMinYMax", "xMidYMax", "xMaxYMax"]
+
+    /// The transform from the viewBox to a viewport of `size` at the origin (SVG 2 §8.2).
+    static func viewBoxTransform(_ vb: CGRect, size: CGSize, align: String, slice: Bool) -> CGAffineTransform {
+        var sx = size.width / vb.width, sy = size.height / vb.height
+        if align != "none" {
+            let s = slice ? max(sx, sy) : min(sx, sy)
+            sx = s
+            sy = s
+        }
+        var tx = -vb.minX * sx, ty = -vb.minY * sy
+        if align != "none" {
+            let extraX = size.width - vb.width * sx, extraY = size.height - vb.height * sy
+            if align.hasPrefix("xMid") { tx += extraX / 2 } else if align.hasPrefix("xMax") { tx += extraX }
+            if align.hasSuffix("YMid") { ty += extraY / 2 } else if align.hasSuffix("YMax") { ty += extraY }
+        }
+        return CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: tx, ty: ty)
+    }
+
+    private func rootLength(_ d: SVGDeclaration) throws(SVGError) -> (value: CGFloat, isPercent: Bool) {
+        var scanner = SVGValueScanner(String(d.value))
+        scanner.skipWhiteSpace()
+        guard let v = scanner.number() else { throw invalid(d, "expected a length") }
+        if scanner.consume(UInt8(ascii: "%")) {
+            scanner.skipWhiteSpace()
+            guard scanner.isAtEnd, v > 0 else { throw invalid(d, "expected a positive length") }
+            return (CGFloat(v), true)
+        }
+        let unit = scanner.letters()
+        scanner.skipWhiteSpace()
+        guard scanner.isAtEnd, let factor = SVGBuilder.unitFactors[unit] else { throw invalid(d, "expected a length") }
+        guard v > 0 else { throw invalid(d, "must be positive") }
+        return (CGFloat(v) * factor, false)
+    }
+
+    private func collectIds(_ root: XMLElement) {
+        var stack = [root]
+        while let e = stack.popLast() {
+            if let id = e.attribute("id") {
+                if ids[id.value] == nil {
+                    ids[id.value] = e
+                } else {
+                    warn("duplicate id \"\(id.value)\" (the first one is used)", at: id.nameOffset)
+                }
+            }
+            stack.append(contentsOf: e.children.reversed())
+        }
+    }
+
+    func element(withId id: String) -> XMLElement? { ids[id] }
+
+    /// Runs `body` with `id` marked as being resolved; a reference back to it is a cycle.
+    func resolvingReference<T>(_ id: String, at offset: Int, _ body: () throws(SVGError) -> T) throws(SVGError) -> T {
+        guard !resolving.contains(id) else { throw SVGError(.recursiveReference(id: id), at: location(offset)) }
+        resolving.append(id)
+        defer { resolving.removeLast() }
+        return try body()
+    }
+
+    func cachedGradient(_ id: String) -> SVGGradient? { gradientCache[id] }
+    func cacheGradient(_ g: SVGGradient) { gradientCache[g.id] = g }
+
+    // MARK: Tree walk
+
+    /// Builds the render node for a drawable element, or nil when it draws nothing.
+    func buildNode(_ e: XMLElement, inherited: SVGProperties, depth: Int) throws(SVGError) -> SVGRenderNode? {
+        switch e.name {
+        case "g", "a":
+            return try buildContainer(e, attributes: declarations(of: e, allowed: e.name == "a" ? SVGBuilder.linkAttributes : []),
+                                      inherited: inherited, depth: depth)
+        case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
+            return try buildShapeNode(e, inherited: inherited)
+        case "defs", "clipPath", "linearGradient", "radialGradient", "title", "desc", "metadata", "symbol", "marker",
+             "pattern", "mask", "filter", "script", "stop":
+            // Definitions: drawn only where referenced. `stop` outside a gradient draws nothing.
+            return nil
+        case "style":
+            if !e.text.isEmpty { unsupported("<style> (CSS style sheets)", at: e.offset) }
+            return nil
+        case "text", "image", "use", "foreignObject", "switch", "svg", "textPath", "tspan", "video", "audio", "canvas", "iframe":
+            unsupported("<\(e.name)>", at: e.offset)
+            return nil
+        default:
+            warn("unknown element <\(e.name)> (ignored with its contents)", at: e.offset)
+            return nil
+        }
+    }
+
+    private func buildContainer(_ e: XMLElement, attributes: ElementDeclarations, inherited: SVGProperties,
+                                depth: Int) throws(SVGError) -> SVGRenderNode? {
+        var properties = inherited
+        var own = SVGElementProperties()
+        try apply(attributes.presentation, to: &properties, element: &own)
+        guard own.isDisplayed else { return nil }
+        var children: [SVGRenderNode] = []
+        for child in e.children {
+            if let node = try buildNode(child, inherited: properties, depth: depth + 1) { children.append(node) }
+        }
+        let transform = try attributes.transform.map { d throws(SVGError) in try parseTransform(d) } ?? .identity
+        let node = SVGRenderNode(content: .group(children), transform: transform)
+        try finish(node, element: e, own: own)
+        return node
+    }
+
+    /// Applies clip-path and opacity to a finished node.
+    func finish(_ node: SVGRenderNode, element e: XMLElement, own: SVGElementProperties) throws(SVGError) {
+        if let clip = own.clipPath {
+            node.clip = try clipParts(clip.id, at: clip.offset, for: node)
+        }
+        if own.opacity < 1 && !node.foldOpacity(own.opacity) {
+            let count: String
+            if case .group(let children) = node.content { count = "a <\(e.name)> of \(children.count) children" } else {
+                count = "a <\(e.name)> with both fill and stroke"
+            }
+            unsupported("opacity on \(count) (needs a transparency layer)", at: e.offset)
+        }
+    }
+
+    private func buildShapeNode(_ e: XMLElement, inherited: SVGProperties) throws(SVGError) -> SVGRenderNode? {
+        let attributes = declarations(of: e, allowed: SVGBuilder.shapeAttributes[e.name] ?? [])
+        var properties = inherited
+        var own = SVGElementProperties()
+        try apply(attributes.presentation, to: &properties, element: &own)
+        guard own.isDisplayed, let path = try geometry(of: e, attributes.own) else { return nil }
+        let transform = try attributes.transform.map { d throws(SVGError) in try parseTransform(d) } ?? .identity
+        let shape = try makeShape(path, properties: properties, element: e)
+        let node = SVGRenderNode(content: .shape(shape), transform: transform)
+        if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil {
+            try finish(node, element: e, own: own)
+        }
+        return node
+    }
+
+    /// The fill and stroke of a shape from its properties.
+    private func makeShape(_ path: CGPath, properties p: SVGProperties, element e: XMLElement) throws(SVGError) -> SVGShape {
+        let bbox = path.boundingBoxOfPath
+        var fill: SVGPaintInstance?
+        var stroke: SVGPaintInstance?
+        if p.isVisible {
+            fill = try resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox)
+            if p.strokeWidth > 0 {
+                // A stroke reaches at most half its width times the miter limit (or √2 for
+                // square caps) beyond the outline.
+                let reach = p.strokeWidth / 2 * max(p.miterLimit, 1.5)
+                stroke = try resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
+                                          coverBox: bbox.insetBy(dx: -reach, dy: -reach))
+            }
+        }
+        if e.name == "line" { fill = nil }   // a line has no interior
+        var style = SVGStrokeStyle()
+        style.width = p.strokeWidth
+        style.cap = p.lineCap
+        style.join = p.lineJoin
+        style.miterLimit = p.miterLimit
+        style.dashes = p.dashes
+        style.dashOffset = p.dashOffset
+        return SVGShape(path: path, fill: fill, fillRule: p.fillRule, stroke: stroke, strokeStyle: style,
+                        isAntialiased: p.isAntialiased)
+    }
+}

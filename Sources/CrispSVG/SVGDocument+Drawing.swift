@@ -1,0 +1,129 @@
+import CrispGraphics
+import Foundation
+
+// Drawing is a walk over the render tree with one saveGState/restoreGState around each node
+// that has a transform or a clip. Fill and stroke colours were made when the document was read,
+// so drawing allocates only what CGContext itself does.
+
+extension SVGDocument {
+    /// Draws the document in its viewport coordinates: (0, 0) top-left to `size`, y down, one
+    /// unit per px — the coordinates of a view's flipped `draw(_:)` context, or of any context
+    /// after the caller's own transform. Nothing outside the viewport is clipped.
+    public func draw(in context: CGContext) {
+        context.saveGState()
+        context.concatenate(viewBoxTransform)
+        SVGDocument.draw(root, in: context)
+        context.restoreGState()
+    }
+
+    /// Draws the document scaled to fill `rect` of a y-down (flipped) context, clipped to it.
+    /// The aspect ratio follows `rect` (the document's own `preserveAspectRatio` applies within
+    /// its viewport).
+    public func draw(in context: CGContext, rect: CGRect) {
+        guard size.width > 0, size.height > 0, rect.width > 0, rect.height > 0 else { return }
+        context.saveGState()
+        context.clip(to: rect)
+        context.translateBy(x: rect.minX, y: rect.minY)
+        context.scaleBy(x: rect.width / size.width, y: rect.height / size.height)
+        draw(in: context)
+        context.restoreGState()
+    }
+
+    /// Draws the document over the whole of a bitmap context in its default (y-up) coordinates,
+    /// scaled to the context's width and height, on top of what the context holds.
+    public func drawFillingBitmap(_ context: CGContext) {
+        context.saveGState()
+        context.translateBy(x: 0, y: CGFloat(context.height))
+        context.scaleBy(x: 1, y: -1)
+        draw(in: context, rect: CGRect(x: 0, y: 0, width: context.width, height: context.height))
+        context.restoreGState()
+    }
+
+    /// The pixel size of a rendering at `scale` (intrinsic size × scale, rounded, at least 1).
+    public func pixelSize(scale: CGFloat) -> (width: Int, height: Int) {
+        (max(1, Int((size.width * scale).rounded())), max(1, Int((size.height * scale).rounded())))
+    }
+
+    /// Renders the document on a transparent background at `scale` pixels per px; nil when the
+    /// size is not a valid bitmap size (over `CGContext.maximumDimension`).
+    public func makeImage(scale: CGFloat = 1) -> CGImage? {
+        guard scale > 0, scale.isFinite else { return nil }
+        let (w, h) = pixelSize(scale: scale)
+        guard let context = CGContext(width: w, height: h) else { return nil }
+        drawFillingBitmap(context)
+        return context.makeImage()
+    }
+
+    static func draw(_ node: SVGRenderNode, in context: CGContext) {
+        let needsState = !node.transform.isIdentity || !node.clip.isEmpty
+        if needsState {
+            context.saveGState()
+            context.concatenate(node.transform)
+            for part in node.clip {
+                context.addPath(part.path)
+                context.clip(using: part.rule)
+            }
+        }
+        switch node.content {
+        case .group(let children):
+            for child in children { draw(child, in: context) }
+        case .shape(let shape):
+            draw(shape, in: context)
+        }
+        if needsState { context.restoreGState() }
+    }
+
+    static func draw(_ shape: SVGShape, in context: CGContext) {
+        if !shape.isAntialiased { context.setShouldAntialias(false) }
+        if let fill = shape.fill {
+            if let color = fill.cgColor {
+                context.setFillColor(color)
+                context.addPath(shape.path)
+                context.fillPath(using: shape.fillRule)
+            } else if case .gradient(let plan) = fill.paint {
+                // A gradient fill: clip to the shape, then paint the gradient across the clip.
+                context.saveGState()
+                context.addPath(shape.path)
+                context.clip(using: shape.fillRule)
+                draw(plan, opacity: fill.opacity, in: context)
+                context.restoreGState()
+            }
+        }
+        if let stroke = shape.stroke {
+            let style = shape.strokeStyle
+            context.setLineWidth(style.width)
+            context.setLineCap(style.cap)
+            context.setLineJoin(style.join)
+            context.setMiterLimit(style.miterLimit)
+            context.setLineDash(phase: style.dashOffset, lengths: style.dashes)
+            if let color = stroke.cgColor {
+                context.setStrokeColor(color)
+                context.addPath(shape.path)
+                context.strokePath()
+            } else if case .gradient(let plan) = stroke.paint {
+                // A gradient stroke: clip to the stroke's outline, then paint the gradient.
+                context.saveGState()
+                context.addPath(shape.path)
+                context.replacePathWithStrokedPath()
+                context.clip(using: .winding)
+                draw(plan, opacity: stroke.opacity, in: context)
+                context.restoreGState()
+            }
+        }
+        if !shape.isAntialiased { context.setShouldAntialias(true) }
+    }
+
+    /// Paints a gradient across the current clip.
+    static func draw(_ plan: SVGGradientPlan, opacity: Double, in context: CGContext) {
+        context.setAlpha(min(max(opacity, 0), 1))
+        context.concatenate(plan.toUser)
+        let pad: CGGradientDrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
+        switch plan.geometry {
+        case .linear(let start, let end):
+            context.drawLinearGradient(plan.gradient, start: start, end: end, options: pad)
+        case .radial(let startCenter, let startRadius, let endCenter, let endRadius):
+            context.drawRadialGradient(plan.gradient, startCenter: startCenter, startRadius: startRadius,
+                                       endCenter: endCenter, endRadius: endRadius, options: pad)
+        }
+    }
+}

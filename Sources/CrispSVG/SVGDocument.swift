@@ -1,0 +1,77 @@
+import CrispGraphics
+import Foundation
+
+/// An SVG drawing, read once and drawn any number of times into any `CGContext`.
+///
+/// Reading is strict: malformed XML, values that do not parse, references to missing ids and
+/// reference cycles throw an `SVGError` with a line and column. What reads fine but is not
+/// drawn is listed: `warnings` for things that do not change the picture or are unknown, and
+/// `unsupportedFeatures` for things Crisp cannot draw yet (text, images, filters, …). A
+/// document with unsupported features still draws, without them.
+///
+/// ```swift
+/// let icon = try SVGDocument(contentsOfFile: "gear.svg")
+/// icon.draw(in: context, rect: bounds)        // in a view's flipped (y-down) context
+/// let image = icon.makeImage(scale: 2)        // or straight to a bitmap
+/// ```
+public final class SVGDocument {
+    /// The intrinsic size in px (`width` × `height`, else the viewBox's size, else 100 × 100).
+    public let size: CGSize
+    /// The `viewBox`, if the root element has one.
+    public let viewBox: CGRect?
+    /// Things that were read but ignored (unknown elements and attributes, duplicate ids);
+    /// each distinct warning once, with a count.
+    public let warnings: [SVGWarning]
+    /// Features the document uses that Crisp does not draw; empty when it draws faithfully.
+    public let unsupportedFeatures: [SVGUnsupportedFeature]
+
+    /// The viewBox-to-viewport transform (viewport at the origin, `size` big).
+    let viewBoxTransform: CGAffineTransform
+    let root: SVGRenderNode
+
+    /// Largest input accepted, in bytes.
+    public static let maximumInputSize = 1 << 26
+
+    /// Reads a document from the bytes of an SVG file (UTF-8).
+    /// - Throws: `SVGError` for malformed or unreadable input.
+    public init(data: [UInt8]) throws(SVGError) {
+        guard data.count <= SVGDocument.maximumInputSize else {
+            throw SVGError(.limitExceeded("the input is \(data.count) bytes; at most \(SVGDocument.maximumInputSize) are read"),
+                           at: SVGSourceLocation(line: 1, column: 1))
+        }
+        var reader = XMLReader(bytes: data)
+        let xml = try reader.readDocument()
+        let builder = SVGBuilder(lines: reader.lines)
+        let result = try builder.build(xml)
+        size = result.size
+        viewBox = result.viewBox
+        viewBoxTransform = result.viewBoxTransform
+        root = result.root
+        warnings = builder.warnings
+        unsupportedFeatures = builder.unsupported
+    }
+
+    /// Reads a document from SVG source text.
+    public convenience init(string: String) throws(SVGError) {
+        try self.init(data: Array(string.utf8))
+    }
+
+    /// Reads the SVG file at `path`.
+    public convenience init(contentsOfFile path: String) throws(SVGError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = (error as? CocoaError)?.underlying.map { "\($0.localizedDescription)" } ?? error.localizedDescription
+            throw SVGError(.readFailed(path: path, reason: reason), at: SVGSourceLocation(line: 0, column: 0))
+        }
+        try self.init(data: [UInt8](data))
+    }
+
+    /// Whether every feature the document uses is drawn.
+    public var isFullySupported: Bool { unsupportedFeatures.isEmpty }
+}
+
+extension CocoaError {
+    fileprivate var underlying: Error? { userInfo[NSUnderlyingErrorKey] as? Error }
+}

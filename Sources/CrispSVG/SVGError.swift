@@ -1,0 +1,105 @@
+import Foundation
+
+/// A place in the SVG source: 1-based line and column (columns count UTF-8 bytes).
+public struct SVGSourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The line, starting at 1.
+    public var line: Int
+    /// The column in UTF-8 bytes, starting at 1.
+    public var column: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Why an SVG document could not be read: malformed XML or SVG, with the place it was found.
+///
+/// Reading stops at the first error; nothing is drawn from a document that has one.
+public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Equatable, Sendable {
+        /// The bytes are not well-formed XML (the message says how).
+        case malformedXML(String)
+        /// The root element is not `<svg>` (it is the associated name).
+        case notSVG(root: String)
+        /// An attribute or style property has a value that does not parse.
+        case invalidValue(attribute: String, value: String, reason: String)
+        /// A path's `d` attribute (or a `points` list) stops parsing at the location.
+        case invalidPathData(String)
+        /// A `url(#id)` or `href` names an id that no element has.
+        case missingReference(id: String)
+        /// A chain of references leads back to where it started.
+        case recursiveReference(id: String)
+        /// A `url(#id)` names an element of the wrong kind (a clip path that is not a `clipPath`).
+        case wrongReferenceType(id: String, expected: String, found: String)
+        /// The document is too big or too deep to read safely (a size, a nesting depth, a count).
+        case limitExceeded(String)
+        /// The file could not be read.
+        case readFailed(path: String, reason: String)
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// Where it went wrong (line 0 when there is no place, like a file that cannot be read).
+    public var location: SVGSourceLocation
+
+    /// Creates an error.
+    public init(_ kind: Kind, at location: SVGSourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// The line, starting at 1.
+    public var line: Int { location.line }
+    /// The column in UTF-8 bytes, starting at 1.
+    public var column: Int { location.column }
+
+    public var description: String {
+        let message: String
+        switch kind {
+        case .malformedXML(let m): message = "malformed XML: \(m)"
+        case .notSVG(let root): message = "the root element is <\(root)>, not <svg>"
+        case .invalidValue(let attribute, let value, let reason):
+            message = "invalid \(attribute)=\"\(value.count > 60 ? String(value.prefix(60)) + "…" : value)\": \(reason)"
+        case .invalidPathData(let m): message = "invalid path data: \(m)"
+        case .missingReference(let id): message = "no element has id \"\(id)\""
+        case .recursiveReference(let id): message = "reference to \"\(id)\" leads back to itself"
+        case .wrongReferenceType(let id, let expected, let found):
+            message = "\"\(id)\" is a <\(found)>, expected \(expected)"
+        case .limitExceeded(let m): message = "limit exceeded: \(m)"
+        case .readFailed(let path, let reason): return "cannot read \(path): \(reason)"
+        }
+        return "\(location.line):\(location.column): \(message)"
+    }
+}
+
+/// Something in the document that was read but will not be drawn as written: an unknown
+/// element or attribute, a duplicate id. Drawing goes on without it.
+public struct SVGWarning: Equatable, Sendable, CustomStringConvertible {
+    /// What was ignored and why.
+    public var message: String
+    /// Where (the first occurrence, when the same thing repeats).
+    public var location: SVGSourceLocation
+    /// How many times the same warning occurred.
+    public var count: Int
+
+    public var description: String {
+        "\(location): warning: \(message)" + (count > 1 ? " (\(count) times)" : "")
+    }
+}
+
+/// A feature the document uses that Crisp cannot draw yet (text, images, filters, masks,
+/// group opacity over several children, …). A document with any of these draws without them,
+/// so `crisp render` refuses it (exit status 77) instead of drawing something wrong.
+public struct SVGUnsupportedFeature: Equatable, Sendable, CustomStringConvertible {
+    /// What is not supported.
+    public var reason: String
+    /// Where it is used (the first occurrence).
+    public var location: SVGSourceLocation
+
+    public var description: String { "\(location): unsupported: \(reason)" }
+}

@@ -1,0 +1,50 @@
+import CrispGraphics
+import Foundation
+
+/// A `fill` or `stroke` value as written, before `currentColor` and references are resolved.
+enum SVGPaintSpec: Equatable {
+    case none
+    case color(SVGColor)
+    case currentColor
+    /// `url(#id)` with an optional fallback for when the reference cannot be used; `offset`
+    /// is where the value was written (for errors).
+    indirect case reference(id: String, fallback: SVGPaintSpec?, offset: Int)
+}
+
+/// The inherited properties SVG cascades from a group to its children, with the initial values
+/// of SVG 1.1 / SVG 2 (note the miter limit: 4 in SVG, where CoreGraphics has 10).
+struct SVGProperties {
+    var fill = SVGPaintSpec.color(.black)
+    var fillOpacity = 1.0
+    var fillRule = CGPathFillRule.winding
+    var stroke = SVGPaintSpec.none
+    var strokeOpacity = 1.0
+    var strokeWidth: CGFloat = 1
+    var lineCap = CGLineCap.butt
+    var lineJoin = CGLineJoin.miter
+    var miterLimit: CGFloat = 4
+    var dashes: [CGFloat] = []
+    var dashOffset: CGFloat = 0
+    var clipRule = CGPathFillRule.winding
+    var color = SVGColor.black
+    var isVisible = true
+    var isAntialiased = true
+}
+
+/// The properties SVG does not inherit, for one element.
+struct SVGElementProperties {
+    var opacity = 1.0
+    /// `clip-path="url(#id)"`: the id and where it was written.
+    var clipPath: (id: String, offset: Int)?
+    var isDisplayed = true
+    var stopColor = SVGColor.black
+    var stopColorIsCurrent = false
+    var stopOpacity = 1.0
+}
+
+/// One presentation attribute or `style` declaration: name, value, and where the value starts.
+struct SVGDeclaration {
+    var name: Substring
+    var value: Substring
+    var offset: Int
+}
