@@ -116,7 +116,7 @@ extension CGContext {
     }
 
     /// Whether painting `color` can change any pixel under the current blend mode.
-    private func paints(_ color: UInt32) -> Bool {
+    func paints(_ color: UInt32) -> Bool {
         !gstate.clip.bounds.isEmpty && !(color >> 24 == 0 && gstate.blendMode == .normal)
     }
 
