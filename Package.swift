@@ -18,6 +18,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CrispGraphics", dependencies: ["CZlib"]),
+        .target(name: "CrispUI", dependencies: ["CrispGraphics"]),
         .target(name: "CrispBenchmarks", dependencies: ["CrispGraphics"]),
         .executableTarget(
             name: "crisp",
@@ -35,5 +36,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "CrispUITests", dependencies: ["CrispUI"]),
     ]
 )
