@@ -47,6 +47,11 @@ public final class CTFont: Sendable, CustomStringConvertible {
     private static let regularFace = Result { try TrueTypeFont(contentsOf: CrispResources.url(for: "Fonts/Roboto-Regular.ttf")) }
     private static let boldFace = Result { try TrueTypeFont(contentsOf: CrispResources.url(for: "Fonts/Roboto-Bold.ttf")) }
 
+    /// Forgets every rasterized glyph kept for reuse (all faces, all sizes), so the next text
+    /// drawn rasterizes its glyphs again. For benchmarks and memory pressure; drawing never
+    /// needs it.
+    public static func purgeGlyphCache() { GlyphCache.shared.removeAll() }
+
     /// The same face at another size.
     public func withSize(_ size: CGFloat) -> CTFont { CTFont(face: face, size: size) }
 
