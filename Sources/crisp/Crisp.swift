@@ -4,6 +4,6 @@ import ArgumentParser
 struct Crisp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crisp",
-        abstract: "Crisp's command line: benchmarks (and, soon, SVG rendering).",
-        subcommands: [BenchCommand.self])
+        abstract: "Crisp's command line: benchmarks, text rendering (and, soon, SVG rendering).",
+        subcommands: [BenchCommand.self, TextCommand.self])
 }

@@ -50,7 +50,7 @@ extension CGContext {
         for (g, p) in zip(glyphs, positions) {
             guard let outline = try? font.face.path(for: g), !outline.isEmpty else { continue }
             let t = CGAffineTransform(a: s, b: 0, c: 0, d: s, tx: p.x, ty: p.y).concatenating(textToRaster)
-            outline.flatten(transform: t, tolerance: gstate.flatness, cullRect: clipRect, into: &sink)
+            outline.flatten(transform: t, tolerance: min(gstate.flatness, GlyphCache.flatness), cullRect: clipRect, into: &sink)
             sink.finish()
         }
         paint(OutlineCoverage(rasterizer: rasterizer, rule: CoverageRule(.winding, antialias: isAntialiasing)), color: color)

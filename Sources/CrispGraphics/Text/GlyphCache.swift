@@ -56,8 +56,11 @@ final class GlyphCache: @unchecked Sendable {
     static let maximumEmPixels: CGFloat = 256
     /// Subdivisions of a pixel for the glyph origin's x.
     static let phases = 4
-    /// The flattening tolerance, in device pixels, for cached glyphs.
-    static let flatness: CGFloat = 0.1
+    /// The flattening tolerance, in device pixels, for glyph outlines (cached or not; a finer
+    /// context flatness wins). Chords cut the convex side of curves, so a coarse tolerance makes
+    /// small text measurably lighter: at 0.1 px, 17 px Roboto lost 1% of its ink against
+    /// FreeType; at 0.025 px the difference is within ±1% at every size.
+    static let flatness: CGFloat = 0.025
 
     private struct Slot {
         var key: Key
