@@ -20,6 +20,7 @@ let package = Package(
         ),
         .target(name: "CrispGraphics", dependencies: ["CZlib"]),
         .target(name: "CrispSVG", dependencies: ["CrispGraphics"]),
+        .target(name: "CrispUI", dependencies: ["CrispGraphics"]),
         .target(name: "CrispBenchmarks", dependencies: ["CrispGraphics"]),
         .executableTarget(
             name: "crisp",
@@ -39,5 +40,6 @@ let package = Package(
         ),
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics"], exclude: ["Fixtures"]),
+        .testTarget(name: "CrispUITests", dependencies: ["CrispUI"]),
     ]
 )

@@ -44,6 +44,11 @@ public final class CGContext {
     /// The current path, stored in base space (CTM already applied, y up, pixels).
     let currentPath = CGMutablePath()
     let rasterizer = Rasterizer()
+    /// Maps text space to user space; its translation is the text position. Not part of the
+    /// graphics state (see `CGContext+Text.swift`).
+    public var textMatrix = CGAffineTransform.identity
+    /// Where rasterized glyphs are kept between draws.
+    var glyphCache = GlyphCache.shared
     private(set) var shadeBuffer: UnsafeMutablePointer<UInt32>
     /// Scratch coverage row for clip-mask multiplication.
     private(set) var maskScratch: UnsafeMutablePointer<UInt8>

@@ -5,8 +5,9 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmarks (release builds only give meaningful figures).",
-        subcommands: [RasterBenchCommand.self, PaintBenchCommand.self],
+        abstract: "Benchmarks: the rasterizer (default), paint and text drawing.",
+        discussion: "Build with `swift build -c release` first; debug builds are 10–50× slower.",
+        subcommands: [RasterBenchCommand.self, PaintBenchCommand.self, TextBenchCommand.self],
         defaultSubcommand: RasterBenchCommand.self)
 }
 
@@ -23,10 +24,18 @@ struct PaintBenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        warnIfDebugBuild()
         for r in PaintBenchmark(minimumSeconds: minTime).run() {
             print(String(format: "%-36@ %10.1f %@", r.name as NSString, r.value, r.unit as NSString))
         }
     }
+}
+
+/// Warns when the figures come from a debug build.
+func warnIfDebugBuild() {
+    #if DEBUG
+    FileHandle.standardError.write("warning: this is a debug build; use `swift build -c release` for real figures\n".data(using: .utf8)!)
+    #endif
 }
 
 struct RasterBenchCommand: ParsableCommand {
@@ -34,7 +43,6 @@ struct RasterBenchCommand: ParsableCommand {
         commandName: "raster",
         abstract: "Measure the rasterizer: bl_bench-style shapes per millisecond and the fill rate.",
         discussion: """
-            Build with `swift build -c release` first; debug builds are 10–50× slower.
             Every figure is the median of repeated runs of \(RasterBenchmark.Test.allCases.count) fixed-seed scenes \
             on a \(RasterBenchmark.canvasWidth)×\(RasterBenchmark.canvasHeight) canvas.
             """)
@@ -59,13 +67,11 @@ struct RasterBenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        #if DEBUG
-        FileHandle.standardError.write("warning: this is a debug build; use `swift build -c release` for real figures\n".data(using: .utf8)!)
-        #endif
+        warnIfDebugBuild()
         let selected = tests.isEmpty ? RasterBenchmark.Test.allCases : tests.compactMap(RasterBenchmark.Test.init(rawValue:))
         let bench = RasterBenchmark(tests: selected, sizes: sizes, minimumSeconds: minTime)
         let results = bench.run()
-        print(markdown ? table(results, markdown: true) : table(results, markdown: false))
+        print(table(results, markdown: markdown))
         // The fill rate is part of the full run only.
         guard tests.isEmpty else { return }
         let fill = bench.measureFillRate()
@@ -96,5 +102,54 @@ struct RasterBenchCommand: ParsableCommand {
         }
         lines.append("cells: shapes per ms (nominal Mpx/s)")
         return lines.joined(separator: "\n")
+    }
+}
+
+struct TextBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "text",
+        abstract: "Measure text drawing: glyphs per millisecond, cold (empty glyph cache), warm, and rotated.",
+        discussion: """
+            Lines of English, German and Spanish UI text in the bundled regular face fill a \
+            \(TextBenchmark.canvasWidth)×\(TextBenchmark.canvasHeight) canvas; each figure is the median of repeated runs.
+            """)
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Font sizes in pixels per em.")
+    var sizes: [Int] = TextBenchmark.defaultSizes
+
+    @Option(name: .long, help: "Minimum seconds timed per table cell.")
+    var minTime: Double = 0.25
+
+    @Flag(name: .long, help: "Print a Markdown table.")
+    var markdown = false
+
+    func validate() throws {
+        for s in sizes where s < 4 || s > 256 { throw ValidationError("size \(s) is outside 4…256") }
+        if !(minTime > 0 && minTime <= 60) { throw ValidationError("--min-time must be in (0, 60]") }
+    }
+
+    func run() throws {
+        warnIfDebugBuild()
+        let results = try TextBenchmark(sizes: sizes, minimumSeconds: minTime).run()
+        let header = ["mode"] + sizes.map { "\($0)px" }
+        var lines: [String] = []
+        if markdown {
+            lines.append("| " + header.joined(separator: " | ") + " |")
+            lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
+        } else {
+            lines.append(header.map { $0.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined())
+        }
+        for mode in TextBenchmark.Mode.allCases {
+            let cells = sizes.map { size in
+                results.first { $0.mode == mode && $0.size == size }.map { String(format: "%.0f", $0.glyphsPerMillisecond) } ?? "-"
+            }
+            if markdown {
+                lines.append("| \(mode.rawValue) | " + cells.joined(separator: " | ") + " |")
+            } else {
+                lines.append(([mode.rawValue] + cells).map { $0.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined())
+            }
+        }
+        lines.append("cells: glyphs per ms")
+        print(lines.joined(separator: "\n"))
     }
 }
