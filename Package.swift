@@ -5,6 +5,9 @@ let package = Package(
     name: "Crisp",
     products: [
         .library(name: "CrispGraphics", targets: ["CrispGraphics"]),
+        .library(name: "CrispUI", targets: ["CrispUI"]),
+        .library(name: "CrispWidgets", targets: ["CrispWidgets"]),
+        .library(name: "CrispX11", targets: ["CrispX11"]),
         .executable(name: "crisp", targets: ["crisp"]),
         .executable(name: "crisp-demo", targets: ["crisp-demo"]),
     ],
@@ -27,13 +30,27 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "CrispUI", dependencies: ["CrispGraphics"]),
+        .target(name: "CrispWidgets", dependencies: ["CrispUI"]),
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11",
+            providers: [.apt(["libx11-dev", "libxext-dev"])]
+        ),
+        .target(name: "CrispX11", dependencies: ["CrispUI", "CX11"]),
+        .target(name: "CrispDemoApp", dependencies: ["CrispWidgets"]),
         .executableTarget(
             name: "crisp-demo",
             dependencies: [
-                "CrispGraphics",
+                "CrispDemoApp",
+                "CrispX11",
+                "CrispWidgets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "CrispUITests", dependencies: ["CrispUI"]),
+        .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp"], exclude: ["Golden"]),
+        .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "crisp-demo"]),
     ]
 )
