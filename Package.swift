@@ -49,8 +49,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CrispUITests", dependencies: ["CrispUI"]),
-        .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp"], exclude: ["Golden"]),
-        .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "crisp-demo"]),
+        .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics"]),
+        .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics"], exclude: ["Golden"]),
+        .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
     ]
 )
