@@ -86,10 +86,13 @@ import Testing
         mark = demo.lines.count
         try demo.xdotool("windowsize", "\(window)", "420", "600")
         #expect(demo.waitForLine("resize 420x600", after: mark) != nil, "\(demo.lines.suffix(5))")
-        let grown = DemoApp(configuration: DemoConfiguration(device: .custom(pixelWidth: 420, pixelHeight: 600, scale: 1), fixedTime: "9:41"))
+        // The drag left the marker on the sample under x = 180.
         let small = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41"))
-        grown.window.layoutIfNeeded()
         small.window.layoutIfNeeded()
+        let marked = small.graph.plot.sample(nearestTo: small.graph.plot.convert(CGPoint(x: 180, y: 0), from: nil).x)
+        let grown = DemoApp(configuration: DemoConfiguration(device: .custom(pixelWidth: 420, pixelHeight: 600, scale: 1), fixedTime: "9:41"))
+        grown.graph.plot.markedSample = marked
+        grown.window.layoutIfNeeded()
         #expect(grown.graph.plot.frame.width == small.graph.plot.frame.width + 100)
         #expect(grown.graph.plot.frame.height == small.graph.plot.frame.height + 120)
         let resized = try HeadlessHost(window: grown.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
@@ -99,12 +102,15 @@ import Testing
         mark = demo.lines.count
         try demo.xdotool("key", "3")
         #expect(demo.waitForLine("resize 640x1136", after: mark) != nil)
-        Self.expectWindow(x, window, equals: try Self.headless(.iPhone5), width: 640, height: 1136, "iPhone 5 preset")
+        let phone5 = DemoApp(configuration: DemoConfiguration(device: .iPhone5, fixedTime: "9:41"))
+        phone5.graph.plot.markedSample = marked
+        let phone5Pixels = try HeadlessHost(window: phone5.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
+        Self.expectWindow(x, window, equals: phone5Pixels, width: 640, height: 1136, "iPhone 5 preset")
 
         // The window manager's close button: WM_DELETE_WINDOW ends the app cleanly.
         x.sendDeleteWindow(to: window)
         #expect(demo.waitForExit() == 0)
-        #expect(demo.lines.suffix(2) == ["close", "exit"])
+        #expect(demo.lines.suffix(2) == ["close", "exit"], "\(demo.lines.suffix(4))")
         #expect(try waitUntil { try sharedMemorySegments(createdBy: demo.pid).isEmpty }, "a shared-memory segment leaked")
     }
 

@@ -2,32 +2,32 @@ import Foundation
 
 /// A running crisp-demo with a status file the test follows.
 final class DemoProcess {
-    let process = Process()
+    let process: ChildProcess
     let statusPath: String
+    let stderrPath: String
     let displayName: String
-    private let stderrPipe = Pipe()
 
     init(display: String, arguments: [String], environment: [String: String] = [:]) throws {
         displayName = display
-        statusPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("crisp-demo-status-\(UUID().uuidString).txt").path
-        process.executableURL = URL(fileURLWithPath: try ExternalTools.demoExecutable())
-        process.arguments = arguments + ["--status-file", statusPath]
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-demo-\(UUID().uuidString)").path
+        statusPath = base + ".status"
+        stderrPath = base + ".stderr"
         var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         env["DISPLAY"] = display
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = stderrPipe
-        try process.run()
+        process = try ChildProcess(try ExternalTools.demoExecutable(), arguments + ["--status-file", statusPath],
+                                   environment: env, stderrPath: stderrPath)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if process.isRunning {
+            process.send(SIGKILL)
+            process.waitForExit()
+        }
         try? FileManager.default.removeItem(atPath: statusPath)
+        try? FileManager.default.removeItem(atPath: stderrPath)
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// The status lines so far.
     var lines: [String] {
@@ -64,15 +64,10 @@ final class DemoProcess {
     }
 
     /// Waits for the process to exit; its status, or nil on timeout.
-    func waitForExit(timeout: TimeInterval = 20) -> Int32? {
-        waitUntil(timeout: timeout) { !process.isRunning }
-        return process.isRunning ? nil : process.terminationStatus
-    }
+    func waitForExit(timeout: TimeInterval = 20) -> Int32? { process.waitForExit(timeout: timeout) }
 
-    /// The standard error output (after exit).
-    var standardError: String {
-        String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
+    /// What the demo wrote to standard error so far.
+    var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 }
 
 /// Shared-memory segments created by `pid` (from `ipcs -m -p`).

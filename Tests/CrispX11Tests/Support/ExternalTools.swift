@@ -31,21 +31,16 @@ enum ExternalTools {
         throw NotBuilt()
     }
 
-    /// Runs a program to completion; returns its exit status and output.
+    /// Runs a program to completion; returns its exit status and its output (stdout and stderr).
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
         -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-run-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: errPath) }
+        let p = try ChildProcess(executable, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                 outputPath: errPath)
+        let status = p.waitForExit(timeout: 60) ?? -1
+        return (status, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 }
 

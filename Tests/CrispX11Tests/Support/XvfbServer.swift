@@ -4,7 +4,7 @@ import Foundation
 /// An Xvfb server the test starts on a free display (`-displayfd`), with or without MIT-SHM,
 /// plus an Xlib connection of the test's own to read pixels and send client messages.
 final class XvfbServer {
-    let process = Process()
+    let process: ChildProcess
     /// Like ":3".
     let displayName: String
     let display: OpaquePointer
@@ -13,15 +13,19 @@ final class XvfbServer {
 
     init(sharedMemory: Bool) throws {
         let xvfb = try ExternalTools.require("Xvfb", package: "xvfb")
-        process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1400x1300x24", "-nolisten", "tcp", "-noreset"]
-            + (sharedMemory ? [] : ["-extension", "MIT-SHM"])
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") }
+        defer { Glibc.close(fds[0]) }
+        do {
+            process = try ChildProcess(xvfb, ["-displayfd", "1", "-screen", "0", "1400x1300x24", "-nolisten", "tcp", "-noreset"]
+                + (sharedMemory ? [] : ["-extension", "MIT-SHM"]), environment: ProcessInfo.processInfo.environment, stdoutFD: fds[1])
+        } catch {
+            Glibc.close(fds[1])
+            throw error
+        }
+        Glibc.close(fds[1])
         // Xvfb writes the display number to fd 1 once it accepts connections.
-        let fd = out.fileHandleForReading.fileDescriptor
+        let fd = fds[0]
         var text = ""
         let deadline = Date().addingTimeInterval(20)
         while !text.contains("\n"), Date() < deadline {
@@ -46,7 +50,6 @@ final class XvfbServer {
     deinit {
         XCloseDisplay(display)
         process.terminate()
-        process.waitUntilExit()
     }
 
     /// Whether the server offers MIT-SHM.
