@@ -134,13 +134,28 @@ open class Window: View {
         }
         let own = dirty.intersection(bounds)
         if !own.isNull, !own.isEmpty {
-            if let background = view.backgroundColor {
-                context.setFillColor(background)
-                context.fill(bounds)
+            // Occlusion culling: what opaque subviews will cover need not be drawn. Only
+            // pixel-aligned covers count, so the clip stays a set of pixel rectangles.
+            var visible = [own]
+            for sub in view.subviews where sub.coversFrameOpaquely {
+                let cover = sub.frame
+                let device = context.convertToDeviceSpace(cover)
+                guard device == device.integral, cover.intersects(own) else { continue }
+                visible = visible.flatMap { $0.subtracting(cover) }
+                if visible.isEmpty { break }
             }
-            context.saveGState()
-            view.draw(own)
-            context.restoreGState()
+            // One pass per visible piece, each clipped to one rectangle (a rectangle clip costs
+            // nothing; a clip to several rectangles would rasterize a mask).
+            for piece in visible {
+                context.saveGState()
+                if piece != own { context.clip(to: piece) }
+                if let background = view.backgroundColor {
+                    context.setFillColor(background)
+                    context.fill(bounds)
+                }
+                view.draw(piece)
+                context.restoreGState()
+            }
         }
         if !area.isNull, !area.isEmpty {
             for sub in view.subviews where !sub.isHidden && sub.frame.intersects(area) {
@@ -235,5 +250,31 @@ open class Window: View {
     /// Delivers a key press to `keyHandler`.
     public func handleKey(_ key: KeyPress) {
         keyHandler?(key)
+    }
+}
+
+extension View {
+    /// Whether the view paints every pixel of its frame opaquely: an opaque background at full
+    /// alpha, or a subview that does so over the whole bounds.
+    var coversFrameOpaquely: Bool {
+        guard !isHidden, alpha >= 1 else { return false }
+        if let bg = backgroundColor, bg.alpha >= 1 { return true }
+        let b = bounds
+        return subviews.contains { $0.frame.contains(b) && $0.coversFrameOpaquely }
+    }
+}
+
+extension CGRect {
+    /// The parts of this rectangle outside `other`: up to four rectangles (top, bottom, left,
+    /// right bands).
+    func subtracting(_ other: CGRect) -> [CGRect] {
+        let i = intersection(other)
+        guard !i.isNull, !i.isEmpty else { return [self] }
+        var parts: [CGRect] = []
+        if i.minY > minY { parts.append(CGRect(x: minX, y: minY, width: width, height: i.minY - minY)) }
+        if i.maxY < maxY { parts.append(CGRect(x: minX, y: i.maxY, width: width, height: maxY - i.maxY)) }
+        if i.minX > minX { parts.append(CGRect(x: minX, y: i.minY, width: i.minX - minX, height: i.height)) }
+        if i.maxX < maxX { parts.append(CGRect(x: i.maxX, y: i.minY, width: maxX - i.maxX, height: i.height)) }
+        return parts
     }
 }

@@ -66,11 +66,12 @@ struct CrispDemo: ParsableCommand {
         let status = try statusFile.map { try StatusFile(path: $0) }
 
         if let frames = benchRender {
-            print("device         pixels      full frame   clock tick (repainted px)")
+            print("device       pixels     full frame  clock tick  (pixels repainted by the tick)")
             for r in try DemoBenchmark.run(frames: frames) {
                 let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
-                print(String(format: "%-14@ %-11@ %8.3f ms  %8.4f ms (%d)", r.device.identifier as NSString, px as NSString,
-                             r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels))
+                print(r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                      + px.padding(toLength: 11, withPad: " ", startingAt: 0)
+                      + String(format: "%7.3f ms  %7.4f ms  (%d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels))
             }
             return
         }

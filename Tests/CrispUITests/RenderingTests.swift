@@ -137,4 +137,18 @@ import Testing
         // White at 25 % over black.
         #expect(abs(Int(p & 0xFF) - 64) <= 1)
     }
+
+    @Test func whatAnOpaqueSubviewCoversIsNotDrawn() throws {
+        let window = makeWindow(width: 100, height: 100)
+        let parent = RecordingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let cover = View(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        cover.backgroundColor = .white
+        let translucent = View(frame: CGRect(x: 0, y: 60, width: 100, height: 40))
+        translucent.backgroundColor = CGColor(gray: 1, alpha: 0.5)
+        parent.addSubview(cover)
+        parent.addSubview(translucent)
+        window.addSubview(parent)
+        try HeadlessHost(window: window).renderFrame()
+        #expect(parent.drawRects == [CGRect(x: 0, y: 60, width: 100, height: 40)])
+    }
 }
