@@ -159,7 +159,8 @@ public final class X11Host: ScreenHost {
         return (0..<Int(count)).first { formats[$0].depth == depth }.map { formats[$0].bits_per_pixel }
     }
 
-    private func setTitle(_ title: String) {
+    /// Sets the window title (`_NET_WM_NAME` as UTF-8, and `WM_NAME`).
+    public func setTitle(_ title: String) {
         XStoreName(display, xWindow, title)
         let utf8 = Array(title.utf8)
         let netWMName = XInternAtom(display, "_NET_WM_NAME", False)

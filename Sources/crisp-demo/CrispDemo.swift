@@ -103,6 +103,9 @@ struct CrispDemo: ParsableCommand {
             }
             return
         }
+        app.screen.addObserver { [unowned host, unowned app] event in
+            if case .deviceDidChange = event { host.setTitle("Crisp — \(app.screen.device.name)") }
+        }
         host.statusHandler = { status?.write($0) }
         app.eventLog = { status?.write($0) }
         app.quitHandler = { [unowned host] in
