@@ -102,7 +102,7 @@ import Testing
         mark = demo.lines.count
         try demo.xdotool("key", "3")
         #expect(demo.waitForLine("resize 640x1136", after: mark) != nil)
-        #expect(x.titleAndClass(of: window).title == "Crisp — iPhone 5")
+        #expect(waitUntil { x.titleAndClass(of: window).title == "Crisp — iPhone 5" }, "\(x.titleAndClass(of: window).title)")
         let phone5 = DemoApp(configuration: DemoConfiguration(device: .iPhone5, fixedTime: "9:41"))
         phone5.graph.plot.markedSample = marked
         let phone5Pixels = try HeadlessHost(window: phone5.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
