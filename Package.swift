@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "CrispGraphics", targets: ["CrispGraphics"]),
         .library(name: "CrispSVG", targets: ["CrispSVG"]),
+        .library(name: "CrispUI", targets: ["CrispUI"]),
+        .library(name: "CrispWidgets", targets: ["CrispWidgets"]),
+        .library(name: "CrispX11", targets: ["CrispX11"]),
         .executable(name: "crisp", targets: ["crisp"]),
         .executable(name: "crisp-demo", targets: ["crisp-demo"]),
     ],
@@ -31,15 +34,27 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "CrispWidgets", dependencies: ["CrispUI"]),
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11",
+            providers: [.apt(["libx11-dev", "libxext-dev"])]
+        ),
+        .target(name: "CrispX11", dependencies: ["CrispUI", "CX11"]),
+        .target(name: "CrispDemoApp", dependencies: ["CrispWidgets"]),
         .executableTarget(
             name: "crisp-demo",
             dependencies: [
-                "CrispGraphics",
+                "CrispDemoApp",
+                "CrispX11",
+                "CrispWidgets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics"], exclude: ["Fixtures"]),
-        .testTarget(name: "CrispUITests", dependencies: ["CrispUI"]),
+        .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics"]),
+        .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics"], exclude: ["Golden"]),
+        .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
     ]
 )

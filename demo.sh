@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds and launches the Crisp demo (release build). Arguments go to crisp-demo.
+# Builds and launches the Crisp demo (release build) in an X11 window. Arguments go to crisp-demo
+# (try --help; --snapshot PATH renders a PNG without X).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 command -v swift >/dev/null || { echo "demo.sh: the Swift toolchain is missing: install Swift 6 (swift.org) and put it on PATH" >&2; exit 1; }
-needed=(zlib1g-dev pkg-config)
+needed=(zlib1g-dev pkg-config libx11-dev libxext-dev)
 missing=()
 for p in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,34 +1,134 @@
 import ArgumentParser
-import CrispGraphics
+import CrispDemoApp
+import CrispUI
+import CrispX11
 import Foundation
 
 @main
 struct CrispDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crisp-demo",
-        abstract: "The Crisp demo. Until the window lands (issue 4), it renders its sample screen to a PNG.")
+        abstract: "The Crisp demo: the signal graph on an emulated iPhone or iPad screen, in an X11 window.",
+        discussion: """
+            Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, ? help, q or Esc quit.
+            Drag the window border to resize the screen freely.
+            """)
 
-    @Option(name: .long, help: "Where to write the PNG.")
-    var snapshot: String = "crisp-demo.png"
+    @Option(help: "Device preset: \(Device.presets.map(\.identifier).joined(separator: ", ")).")
+    var device: String = Device.iPhone4.identifier
 
-    @Option(name: .long, help: "Pixels per point (1, 2 or 3).")
-    var scale: Int = 2
+    @Option(help: "Pixels per point (1 or 2); default: the device's.")
+    var scale: Int?
+
+    @Flag(help: "Start with the in-call status bar.")
+    var callBar = false
+
+    @Option(help: "Language: \(DemoApp.languages.joined(separator: ", ")).")
+    var language: String = "en"
+
+    @Option(help: "Render headless to this PNG and exit (no X server needed).")
+    var snapshot: String?
+
+    @Flag(help: "Present with XPutImage instead of MIT-SHM (as CRISP_NO_SHM=1 does).")
+    var noShm = false
+
+    @Option(help: "Show this fixed time (like 9:41) and freeze the call timer; default: the live clock (9:41 for --snapshot).")
+    var clock: String?
+
+    @Option(help: "Append host and input events, one per line, to this file (used by the end-to-end tests).")
+    var statusFile: String?
+
+    @Flag(help: "Draw the boxes that labels' text will fill (text rendering is not wired yet).")
+    var debugLabels = false
+
+    @Option(help: "Time this many full frames and clock ticks at every preset (headless) and print the medians.")
+    var benchRender: Int?
+
+    @Option(help: "Time this many full-frame presents with MIT-SHM and with XPutImage and print the medians.")
+    var benchPresent: Int?
 
     func validate() throws {
-        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
+        guard Device.preset(named: device) != nil else {
+            throw ValidationError("unknown --device \(device); use one of \(Device.presets.map(\.identifier).joined(separator: ", "))")
+        }
+        if let scale, !(1...2).contains(scale) { throw ValidationError("--scale must be 1 or 2") }
+        guard DemoApp.languages.contains(language) else {
+            throw ValidationError("unknown --language \(language); use one of \(DemoApp.languages.joined(separator: ", "))")
+        }
+        if let n = benchRender, n < 1 { throw ValidationError("--bench-render needs at least 1 frame") }
+        if let n = benchPresent, n < 1 { throw ValidationError("--bench-present needs at least 1 frame") }
     }
 
     func run() throws {
-        let size = CGSize(width: 320, height: 240)
-        guard let ctx = CGContext(width: Int(size.width) * scale, height: Int(size.height) * scale) else {
-            throw ValidationError("cannot create a \(Int(size.width) * scale)×\(Int(size.height) * scale) canvas")
+        if debugLabels { Label.drawsPlaceholders = true }
+        var preset = Device.preset(named: device)!
+        if let scale { preset = preset.withScale(CGFloat(scale)) }
+        let status = try statusFile.map { try StatusFile(path: $0) }
+
+        if let frames = benchRender {
+            print("device       pixels     full frame  clock tick  (pixels repainted by the tick)")
+            for r in try DemoBenchmark.run(frames: frames) {
+                let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
+                print(r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                      + px.padding(toLength: 11, withPad: " ", startingAt: 0)
+                      + String(format: "%7.3f ms  %7.4f ms  (%d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels))
+            }
+            return
         }
-        // A UIKit-style view context: origin top-left, y down, in points.
-        ctx.translateBy(x: 0, y: size.height * CGFloat(scale))
-        ctx.scaleBy(x: CGFloat(scale), y: -CGFloat(scale))
-        SampleScreen.draw(in: ctx, size: size)
-        let image = ctx.makeImage()!
-        try image.writePNG(to: snapshot)
-        print("wrote \(snapshot) (\(image.width)×\(image.height) px, \(scale)× of \(Int(size.width))×\(Int(size.height)) pt)")
+
+        let config = DemoConfiguration(device: preset, isInCall: callBar, language: language,
+                                       fixedTime: clock ?? (snapshot != nil ? "9:41" : nil))
+        let app = DemoApp(configuration: config)
+        if let snapshot {
+            let host = try HeadlessHost(window: app.window)
+            try host.writePNG(to: snapshot)
+            print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name)\(callBar ? ", in call" : ""))")
+            return
+        }
+
+        var options = X11Host.Options()
+        options.allowsSharedMemory = !noShm
+        options.title = "Crisp — \(app.screen.device.name)"
+        let host: X11Host
+        do {
+            host = try X11Host(window: app.window, options: options)
+        } catch let failure as X11Host.Failure {
+            FileHandle.standardError.write(Data("crisp-demo: \(failure)\n".utf8))
+            throw ExitCode(1)
+        }
+        if let frames = benchPresent {
+            for r in try host.benchmarkPresent(frames: frames) {
+                print(String(format: "%@ %d×%d: %.3f ms per full-frame present (median of %d)", r.mode.rawValue as NSString,
+                             app.screen.pixelWidth, app.screen.pixelHeight, r.median * 1000, frames))
+            }
+            return
+        }
+        app.screen.addObserver { [unowned host, unowned app] event in
+            if case .deviceDidChange = event { host.setTitle("Crisp — \(app.screen.device.name)") }
+        }
+        host.statusHandler = { status?.write($0) }
+        app.eventLog = { status?.write($0) }
+        app.quitHandler = { [unowned host] in
+            status?.write("quit")
+            host.stop()
+        }
+        try host.run()
+        status?.write("exit")
+    }
+}
+
+/// A file the demo appends event lines to, flushed line by line so a test can follow it.
+final class StatusFile {
+    private let handle: FileHandle
+
+    init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
+            throw ValidationError("cannot write --status-file \(path)")
+        }
+        handle = h
+    }
+
+    func write(_ line: String) {
+        handle.write(Data((line + "\n").utf8))
     }
 }

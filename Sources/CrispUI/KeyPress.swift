@@ -1,0 +1,18 @@
+/// A key going down, as a host reports it to a window.
+public struct KeyPress: Equatable, Sendable {
+    /// Keys that produce no text but matter to apps.
+    public enum SpecialKey: Equatable, Sendable {
+        case escape, enter, tab, backspace, left, right, up, down
+    }
+
+    /// The text the key types with the current modifiers (empty for keys that type nothing).
+    public var characters: String
+    /// The special key, if it is one.
+    public var specialKey: SpecialKey?
+
+    /// Creates a key press.
+    public init(characters: String, specialKey: SpecialKey? = nil) {
+        self.characters = characters
+        self.specialKey = specialKey
+    }
+}

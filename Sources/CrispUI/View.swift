@@ -1,0 +1,305 @@
+import CrispGraphics
+import Foundation
+
+/// A rectangular area of the screen that draws itself and receives touches, shaped like UIKit's
+/// `UIView`.
+///
+/// Geometry is in points, UIKit-style: `frame` is the view's rectangle in its superview's
+/// coordinates, `bounds` its own coordinate system (origin top-left, y down). Views have no
+/// transform; a view's coordinates map to its superview's by a translation of
+/// `frame.origin - bounds.origin`.
+///
+/// Drawing is on demand: `setNeedsDisplay()` marks an area dirty, and the window's next frame
+/// calls `draw(_:)` of every view that intersects the dirty area, clipped to it. Layout is on
+/// demand too: `setNeedsLayout()` marks the view, and the next frame (or `layoutIfNeeded()`)
+/// calls `layoutSubviews()`.
+///
+/// UI objects are not thread-safe: use a view tree from one thread at a time (the host's).
+open class View {
+    // MARK: Geometry
+
+    private var storedFrame: CGRect
+    private var storedBoundsOrigin: CGPoint = .zero
+
+    /// The view's rectangle in its superview's coordinates, in points.
+    ///
+    /// Changing it repaints the old and the new area; changing its size also asks for layout.
+    open var frame: CGRect {
+        get { storedFrame }
+        set {
+            let old = storedFrame
+            guard newValue != old else { return }
+            storedFrame = newValue
+            if old.size != newValue.size {
+                setNeedsLayout()
+            }
+            invalidateInSuperview(old)
+            invalidateInSuperview(newValue)
+        }
+    }
+
+    /// The view's own coordinate system: origin (usually zero) and size, in points.
+    open var bounds: CGRect {
+        get { CGRect(origin: storedBoundsOrigin, size: storedFrame.size) }
+        set {
+            let sizeChanged = newValue.size != storedFrame.size
+            storedBoundsOrigin = newValue.origin
+            if sizeChanged {
+                frame = CGRect(x: storedFrame.midX - newValue.width / 2, y: storedFrame.midY - newValue.height / 2,
+                               width: newValue.width, height: newValue.height)
+            }
+            setNeedsDisplay()
+        }
+    }
+
+    /// The centre of the frame, in the superview's coordinates.
+    public var center: CGPoint {
+        get { CGPoint(x: storedFrame.midX, y: storedFrame.midY) }
+        set {
+            frame = CGRect(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2,
+                           width: storedFrame.width, height: storedFrame.height)
+        }
+    }
+
+    // MARK: Appearance
+
+    /// The colour that fills the bounds before `draw(_:)`; nil for none (transparent).
+    open var backgroundColor: CGColor? {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Whether the view and its subviews are left out of drawing and hit testing.
+    open var isHidden = false {
+        didSet { if isHidden != oldValue { invalidateInSuperview(storedFrame) } }
+    }
+
+    /// Opacity, 0…1, multiplied into everything the view and its subviews draw.
+    ///
+    /// Unlike Core Animation, overlapping drawing inside a translucent view is not composited as
+    /// a group: each drawing operation is made translucent on its own. A view with alpha below
+    /// 0.01 is skipped by hit testing, as in UIKit.
+    open var alpha: CGFloat = 1 {
+        didSet { if alpha != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Whether drawing by the view and its subviews is clipped to its bounds. Default false.
+    open var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { invalidateInSuperview(storedFrame) } }
+    }
+
+    /// Whether the view (and its subviews) receive touches. Default true.
+    open var isUserInteractionEnabled = true
+
+    /// A number the app may use to find the view.
+    open var tag = 0
+
+    // MARK: Hierarchy
+
+    /// The view this view is a subview of.
+    public private(set) weak var superview: View?
+    /// The subviews, back to front.
+    public private(set) var subviews: [View] = []
+
+    var needsLayout = true
+    /// Whether this view or a view below it needs layout.
+    var subtreeNeedsLayout = true
+
+    /// Gesture recognizers attached to the view.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Creates a view with `frame` (in the future superview's coordinates).
+    public init(frame: CGRect = .zero) {
+        storedFrame = frame
+    }
+
+    /// The window at the root of the view's tree, if any.
+    public var window: Window? {
+        var v: View? = self
+        while let current = v {
+            if let w = current as? Window { return w }
+            v = current.superview
+        }
+        return nil
+    }
+
+    /// Adds `view` on top of the other subviews, removing it from its old superview first.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` among the subviews (0 is the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        precondition(!isDescendant(of: view), "adding \(view) to \(self) would make a cycle")
+        let oldWindow = view.window
+        if view.superview != nil { view.detachFromSuperview() }
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.markSubtreeNeedsLayout()
+        view.setNeedsLayout()
+        invalidateInSuperview(nil)
+        setNeedsDisplay(view.storedFrame)
+        if view.window !== oldWindow { view.notifyDidMoveToWindow() }
+    }
+
+    /// Moves a subview to the front (drawn last, hit first).
+    public func bringSubviewToFront(_ view: View) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: i)
+        subviews.append(view)
+        setNeedsDisplay(view.storedFrame)
+    }
+
+    /// Removes the view from its superview (and so from its window).
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        let hadWindow = window != nil
+        detachFromSuperview()
+        if hadWindow { notifyDidMoveToWindow() }
+    }
+
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
+        parent.setNeedsDisplay(storedFrame)
+        window?.viewWillLeaveWindow(self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Whether the view is `view` or below it.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    private func notifyDidMoveToWindow() {
+        didMoveToWindow()
+        for sub in subviews { sub.notifyDidMoveToWindow() }
+    }
+
+    /// Called after the view joined or left a window (also when an ancestor did).
+    open func didMoveToWindow() {}
+
+    /// Attaches a gesture recognizer; the view keeps it.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    /// Detaches a gesture recognizer.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
+    }
+
+    // MARK: Drawing
+
+    /// Draws the view's content into the current graphics context (`UIGraphicsGetCurrentContext()`).
+    ///
+    /// The context is flipped UIKit-style (origin at the bounds' top-left, y down), in points,
+    /// scaled by the screen scale, and clipped to the dirty area; `rect` is that area in the
+    /// view's coordinates. The background colour has already been filled. The default
+    /// implementation draws nothing.
+    open func draw(_ rect: CGRect) {}
+
+    /// Marks the whole view as needing to be drawn again.
+    public func setNeedsDisplay() { setNeedsDisplay(bounds) }
+
+    /// Marks `rect` (view coordinates) as needing to be drawn again; the window repaints the union
+    /// of the dirty areas of a frame, merged into few rectangles.
+    public func setNeedsDisplay(_ rect: CGRect) {
+        guard !rect.isNull, !rect.isEmpty, let window else { return }
+        window.invalidate(convert(rect, to: window))
+    }
+
+    /// Marks a rectangle in the superview's coordinates dirty there, or everything when nil.
+    private func invalidateInSuperview(_ rect: CGRect?) {
+        guard let superview else { return }
+        if let rect { superview.setNeedsDisplay(rect) } else { superview.setNeedsDisplay(storedFrame) }
+    }
+
+    // MARK: Layout
+
+    /// Lays out the subviews. Called by `layoutIfNeeded()` when the view needs layout (after
+    /// `setNeedsLayout()` or a change of size). The default implementation does nothing.
+    open func layoutSubviews() {}
+
+    /// Asks for `layoutSubviews()` before the next frame is drawn.
+    public func setNeedsLayout() {
+        needsLayout = true
+        var v: View? = self
+        while let current = v {
+            current.subtreeNeedsLayout = true
+            v = current.superview
+        }
+    }
+
+    private func markSubtreeNeedsLayout() {
+        subtreeNeedsLayout = true
+        for sub in subviews { sub.markSubtreeNeedsLayout() }
+    }
+
+    /// Lays out this view and every view below it that needs layout, now.
+    public func layoutIfNeeded() {
+        guard subtreeNeedsLayout else { return }
+        // A layoutSubviews may invalidate layout again (for instance by resizing a subview);
+        // repeat a few times, then give up rather than loop forever.
+        for _ in 0..<8 {
+            subtreeNeedsLayout = false
+            if needsLayout {
+                needsLayout = false
+                layoutSubviews()
+            }
+            for sub in subviews { sub.layoutIfNeeded() }
+            if !subtreeNeedsLayout { return }
+        }
+    }
+
+    /// The size that best fits the view's content within `size`. The default returns the
+    /// current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    // MARK: Hit testing
+
+    /// Whether `point` (view coordinates) is inside the view. The default tests the bounds,
+    /// left and top edges included, right and bottom edges excluded.
+    open func point(inside point: CGPoint) -> Bool {
+        let b = bounds
+        return point.x >= b.minX && point.x < b.maxX && point.y >= b.minY && point.y < b.maxY
+    }
+
+    /// The frontmost descendant (or the view itself) that contains `point` (view coordinates)
+    /// and takes touches; nil when the point is outside, or the view is hidden, transparent
+    /// (alpha < 0.01) or not interactive.
+    ///
+    /// As in UIKit, a subview that sticks out of its superview cannot be hit outside the
+    /// superview's bounds.
+    open func hitTest(_ point: CGPoint) -> View? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        for sub in subviews.reversed() {
+            let p = CGPoint(x: point.x - sub.frame.minX + sub.bounds.minX, y: point.y - sub.frame.minY + sub.bounds.minY)
+            if let hit = sub.hitTest(p) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Touches (the default forwards to the superview, as UIKit's responder chain does)
+
+    /// A touch went down on this view.
+    open func touchesBegan(_ touches: Set<Touch>) { superview?.touchesBegan(touches) }
+    /// A touch that began on this view moved.
+    open func touchesMoved(_ touches: Set<Touch>) { superview?.touchesMoved(touches) }
+    /// A touch that began on this view lifted.
+    open func touchesEnded(_ touches: Set<Touch>) { superview?.touchesEnded(touches) }
+    /// A touch that began on this view was taken away (by a gesture recognizer or the system).
+    open func touchesCancelled(_ touches: Set<Touch>) { superview?.touchesCancelled(touches) }
+}
+
+extension View: CustomStringConvertible {
+    public var description: String { "\(type(of: self))(frame: \(frame))" }
+}

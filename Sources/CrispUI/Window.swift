@@ -1,0 +1,280 @@
+import CrispGraphics
+import Foundation
+
+/// The root of a view tree shown on a `Screen`, like `UIWindow`: it lays out the status bar and
+/// the app's root view, keeps the dirty region, draws frames, and turns pointer input into
+/// touches and gestures.
+///
+/// A host (headless or X11) owns the pixels: it calls `renderFrame(into:)` when
+/// `needsFrame` is true and presents the rectangles it returns, and forwards pointer and key
+/// input with `handlePointer(_:at:)` and `handleKey(_:)`.
+open class Window: View {
+    /// The screen the window fills.
+    public let screen: Screen
+    /// The loop that runs the window's timers and frame callbacks.
+    public let eventLoop: EventLoop
+
+    /// The status bar view, laid out at `screen.statusBarFrame`.
+    public var statusBar: View? {
+        didSet { replaceSubview(oldValue, with: statusBar, atFront: true) }
+    }
+    /// The app's content, laid out at `screen.applicationFrame` (below the status bar).
+    public var rootView: View? {
+        didSet { replaceSubview(oldValue, with: rootView, atFront: false) }
+    }
+
+    /// Called with every key press the window receives.
+    public var keyHandler: ((KeyPress) -> Void)?
+
+    /// The area to repaint in the next frame, in pixels.
+    public private(set) var dirtyRegion = DirtyRegion()
+
+    private var currentTouch: Touch?
+    private var touchRecognizers: [GestureRecognizer] = []
+    private var isTouchCancelledForView = false
+
+    /// Creates a window filling `screen`, with a black background.
+    public init(screen: Screen, eventLoop: EventLoop = EventLoop()) {
+        self.screen = screen
+        self.eventLoop = eventLoop
+        super.init(frame: screen.bounds)
+        backgroundColor = .black
+        screen.window = self
+        invalidateEverything()
+    }
+
+    private func replaceSubview(_ old: View?, with new: View?, atFront: Bool) {
+        if let old, old !== new { old.removeFromSuperview() }
+        if let new {
+            if atFront { addSubview(new) } else { insertSubview(new, at: 0) }
+        }
+        setNeedsLayout()
+    }
+
+    open override func layoutSubviews() {
+        statusBar?.frame = screen.statusBarFrame
+        rootView?.frame = screen.applicationFrame
+    }
+
+    // MARK: Screen changes
+
+    func screenDidChangeStatusBar() {
+        setNeedsLayout()
+        layoutIfNeeded()
+    }
+
+    func screenDidChangeDevice() {
+        frame = screen.bounds
+        invalidateEverything()
+        layoutIfNeeded()
+    }
+
+    // MARK: Frames
+
+    /// Whether something needs layout or repainting.
+    public var needsFrame: Bool { subtreeNeedsLayout || !dirtyRegion.isEmpty }
+
+    /// The screen in pixels, as a rectangle.
+    var pixelBounds: CGRect { CGRect(x: 0, y: 0, width: screen.pixelWidth, height: screen.pixelHeight) }
+
+    /// Adds a rectangle in window points to the dirty region.
+    func invalidate(_ rect: CGRect) {
+        let s = screen.scale
+        dirtyRegion.add(CGRect(x: rect.minX * s, y: rect.minY * s, width: rect.width * s, height: rect.height * s),
+                        limit: pixelBounds)
+    }
+
+    /// Marks the whole screen dirty (after a change of size or scale, or when pixels were lost).
+    public func invalidateEverything() {
+        dirtyRegion.removeAll()
+        dirtyRegion.add(pixelBounds, limit: pixelBounds)
+    }
+
+    /// Lays out what needs it, draws the dirty region into `context` and returns the repainted
+    /// rectangles, in pixels from the top-left (what the host presents). Clears the region.
+    ///
+    /// `context` must be a bitmap context in its default state (origin bottom-left, y up, one
+    /// unit per pixel) of the screen's pixel size; the window flips and scales it for the views.
+    @discardableResult
+    public func renderFrame(into context: CGContext) -> [CGRect] {
+        precondition(context.width == screen.pixelWidth && context.height == screen.pixelHeight,
+                     "renderFrame needs a \(screen.pixelWidth)×\(screen.pixelHeight) context, not \(context.width)×\(context.height)")
+        layoutIfNeeded()
+        let rects = dirtyRegion.rects
+        dirtyRegion.removeAll()
+        let s = screen.scale
+        let h = CGFloat(context.height)
+        UIGraphicsPushContext(context)
+        defer { UIGraphicsPopContext() }
+        for r in rects {
+            context.saveGState()
+            // The clip in device space (y up), so it is exactly the pixel rectangle.
+            context.clip(to: CGRect(x: r.minX, y: h - r.maxY, width: r.width, height: r.height))
+            context.translateBy(x: 0, y: h)
+            context.scaleBy(x: s, y: -s)
+            let dirty = CGRect(x: r.minX / s, y: r.minY / s, width: r.width / s, height: r.height / s)
+            Window.draw(self, in: context, dirty: dirty, alpha: 1)
+            context.restoreGState()
+        }
+        return rects
+    }
+
+    /// Draws `view` and its subviews; the context's user space is the view's coordinates and
+    /// `dirty` the area to repaint in them.
+    private static func draw(_ view: View, in context: CGContext, dirty: CGRect, alpha parentAlpha: CGFloat) {
+        let alpha = parentAlpha * view.alpha
+        guard !view.isHidden, alpha > 0 else { return }
+        context.saveGState()
+        context.setAlpha(alpha)
+        let bounds = view.bounds
+        var area = dirty
+        if view.clipsToBounds {
+            context.clip(to: bounds)
+            area = dirty.intersection(bounds)
+        }
+        let own = dirty.intersection(bounds)
+        if !own.isNull, !own.isEmpty {
+            // Occlusion culling: what opaque subviews will cover need not be drawn. Only
+            // pixel-aligned covers count, so the clip stays a set of pixel rectangles.
+            var visible = [own]
+            for sub in view.subviews where sub.coversFrameOpaquely {
+                let cover = sub.frame
+                let device = context.convertToDeviceSpace(cover)
+                guard device == device.integral, cover.intersects(own) else { continue }
+                visible = visible.flatMap { $0.subtracting(cover) }
+                if visible.isEmpty { break }
+            }
+            // One pass per visible piece, each clipped to one rectangle (a rectangle clip costs
+            // nothing; a clip to several rectangles would rasterize a mask).
+            for piece in visible {
+                context.saveGState()
+                if piece != own { context.clip(to: piece) }
+                if let background = view.backgroundColor {
+                    context.setFillColor(background)
+                    context.fill(bounds)
+                }
+                view.draw(piece)
+                context.restoreGState()
+            }
+        }
+        if !area.isNull, !area.isEmpty {
+            for sub in view.subviews where !sub.isHidden && sub.frame.intersects(area) {
+                let dx = sub.frame.minX - sub.bounds.minX, dy = sub.frame.minY - sub.bounds.minY
+                context.saveGState()
+                context.translateBy(x: dx, y: dy)
+                draw(sub, in: context, dirty: area.offsetBy(dx: -dx, dy: -dy), alpha: alpha)
+                context.restoreGState()
+            }
+        }
+        context.restoreGState()
+    }
+
+    // MARK: Input
+
+    /// Delivers pointer input at `location` (window points) as a touch: a press begins one on
+    /// the hit view, moves move it (moves without a press are ignored), a release ends it.
+    ///
+    /// The gesture recognizers of the hit view and its ancestors see the touch first; see
+    /// `GestureRecognizer`. A press while a touch is down cancels the old touch first.
+    public func handlePointer(_ action: PointerAction, at location: CGPoint) {
+        let time = eventLoop.now
+        switch action {
+        case .down:
+            if currentTouch != nil { handlePointer(.cancelled, at: location) }
+            let view = hitTest(location) ?? self
+            let touch = Touch(location: location, timestamp: time, view: view, window: self)
+            currentTouch = touch
+            isTouchCancelledForView = false
+            var recognizers: [GestureRecognizer] = []
+            var v: View? = view
+            while let current = v {
+                recognizers += current.gestureRecognizers.filter { $0.isEnabled && $0.state != .failed }
+                v = current.superview
+            }
+            touchRecognizers = recognizers
+            for r in recognizers { r.touchBegan(touch) }
+            if !isTouchCancelledForView { view.touchesBegan([touch]) }
+        case .moved:
+            guard let touch = currentTouch else { return }
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.locationInWindow = location
+            touch.timestamp = time
+            touch.phase = .moved
+            for r in touchRecognizers where !r.isFinished { r.touchMoved(touch) }
+            if !isTouchCancelledForView { touch.view?.touchesMoved([touch]) }
+        case .up:
+            guard let touch = currentTouch else { return }
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.locationInWindow = location
+            touch.timestamp = time
+            touch.phase = .ended
+            for r in touchRecognizers where !r.isFinished { r.touchEnded(touch) }
+            if !isTouchCancelledForView { touch.view?.touchesEnded([touch]) }
+            endTouchSequence()
+        case .cancelled:
+            guard let touch = currentTouch else { return }
+            touch.timestamp = time
+            touch.phase = .cancelled
+            for r in touchRecognizers where !r.isFinished { r.touchCancelled(touch) }
+            if !isTouchCancelledForView { touch.view?.touchesCancelled([touch]) }
+            endTouchSequence()
+        }
+    }
+
+    private func endTouchSequence() {
+        for r in touchRecognizers where r.isFinished || !r.isWaitingForNextTouch { r.reset() }
+        touchRecognizers = []
+        currentTouch = nil
+    }
+
+    /// A recognizer recognized its gesture: the others give up, and the view's touch is
+    /// cancelled if the recognizer says so.
+    func gestureRecognizerDidRecognize(_ recognizer: GestureRecognizer) {
+        for other in touchRecognizers where other !== recognizer { other.fail() }
+        if recognizer.cancelsTouchesInView, let touch = currentTouch, !isTouchCancelledForView {
+            isTouchCancelledForView = true
+            let phase = touch.phase
+            touch.phase = .cancelled
+            touch.view?.touchesCancelled([touch])
+            touch.phase = phase
+        }
+    }
+
+    /// A view is leaving the window: a touch on it is cancelled.
+    func viewWillLeaveWindow(_ view: View) {
+        if let touch = currentTouch, let touchView = touch.view, touchView.isDescendant(of: view) {
+            handlePointer(.cancelled, at: touch.locationInWindow)
+        }
+    }
+
+    /// Delivers a key press to `keyHandler`.
+    public func handleKey(_ key: KeyPress) {
+        keyHandler?(key)
+    }
+}
+
+extension View {
+    /// Whether the view paints every pixel of its frame opaquely: an opaque background at full
+    /// alpha, or a subview that does so over the whole bounds.
+    var coversFrameOpaquely: Bool {
+        guard !isHidden, alpha >= 1 else { return false }
+        if let bg = backgroundColor, bg.alpha >= 1 { return true }
+        let b = bounds
+        return subviews.contains { $0.frame.contains(b) && $0.coversFrameOpaquely }
+    }
+}
+
+extension CGRect {
+    /// The parts of this rectangle outside `other`: up to four rectangles (top, bottom, left,
+    /// right bands).
+    func subtracting(_ other: CGRect) -> [CGRect] {
+        let i = intersection(other)
+        guard !i.isNull, !i.isEmpty else { return [self] }
+        var parts: [CGRect] = []
+        if i.minY > minY { parts.append(CGRect(x: minX, y: minY, width: width, height: i.minY - minY)) }
+        if i.maxY < maxY { parts.append(CGRect(x: minX, y: i.maxY, width: width, height: maxY - i.maxY)) }
+        if i.minX > minX { parts.append(CGRect(x: minX, y: i.minY, width: i.minX - minX, height: i.height)) }
+        if i.maxX < maxX { parts.append(CGRect(x: i.maxX, y: i.minY, width: maxX - i.maxX, height: i.height)) }
+        return parts
+    }
+}

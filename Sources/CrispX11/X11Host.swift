@@ -1,0 +1,422 @@
+import CrispGraphics
+import CrispUI
+import CX11
+import Foundation
+
+// The X11 host (DESIGN §7). One thread, one loop:
+//
+//   read every queued event → merge consecutive pointer motions (keep every press and release)
+//   → apply the last ConfigureNotify size (reallocate only if the size changed) → fire due
+//   timers → if mapped and something is dirty: wait until the server has finished reading the
+//   shared image, render the dirty region straight into it, present those rectangles → flush
+//   → poll() on the connection until the next timer deadline (forever when none), so an idle
+//   app uses no CPU.
+//
+// The window has no background (background_pixmap None) and NorthWest bit gravity, so the
+// server neither clears it nor moves its content on a resize: no flicker. Nothing is presented
+// before MapNotify; an Expose re-presents its area from the image without drawing again.
+
+/// Shows a `Window` in an X11 window, presenting frames with MIT-SHM when the server allows it
+/// and `XPutImage` otherwise.
+public final class X11Host: ScreenHost {
+    /// How the host is set up.
+    public struct Options: Sendable {
+        /// Try MIT-SHM (default true); `CRISP_NO_SHM=1` in the environment also turns it off.
+        public var allowsSharedMemory = true
+        /// The window title (`_NET_WM_NAME`, UTF-8, and `WM_NAME`).
+        public var title = "Crisp"
+        /// `WM_CLASS` instance name.
+        public var instanceName = "crisp-demo"
+        /// `WM_CLASS` class name.
+        public var className = "Crisp"
+        /// The display name; nil for `$DISPLAY`.
+        public var displayName: String?
+
+        /// Creates default options.
+        public init() {}
+    }
+
+    /// Why the host cannot start.
+    public enum Failure: Error, CustomStringConvertible {
+        /// `XOpenDisplay` failed.
+        case cannotOpenDisplay(String)
+        /// No visual Crisp can draw into directly.
+        case unsupportedVisual(String)
+        /// The window's image could not be made.
+        case cannotCreateImage(String)
+
+        public var description: String {
+            switch self {
+            case let .cannotOpenDisplay(name):
+                "cannot open X display \"\(name)\": no X server there (is DISPLAY set?). Use --snapshot PATH to render without one."
+            case let .unsupportedVisual(s): "no usable visual: \(s)"
+            case let .cannotCreateImage(s): "cannot create the window image: \(s)"
+            }
+        }
+    }
+
+    public let window: CrispUI.Window
+    /// Where each frame goes: shared memory or XPutImage.
+    public private(set) var presentMode: X11PresentMode
+    /// Why shared memory is not used (nil when it is).
+    public private(set) var sharedMemoryUnavailableReason: String?
+    /// Called with one line per host event ("mapped", "frame 3 640x960 2", "resize 700x900",
+    /// "present shm"), for the demo's `--status-file`.
+    public var statusHandler: ((String) -> Void)?
+
+    let display: OpaquePointer
+    let xWindow: XID
+    let gc: GC
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    private let wmProtocols: Atom
+    private let wmDeleteWindow: Atom
+    private let shmCompletionType: Int32
+    private var buffer: X11ImageBuffer?
+    private var windowWidth: Int
+    private var windowHeight: Int
+    private var pendingSize: (width: Int, height: Int)?
+    private var isMapped = false
+    private var isServerReading = false
+    private var pendingExposure = DirtyRegion()
+    private var isStopped = false
+    private var frameCount = 0
+    private var screenObserver: Int?
+    private var isClosed = false
+
+    /// Opens the display, checks the visual, creates (but does not map) the window.
+    public init(window: CrispUI.Window, options: Options = Options()) throws {
+        self.window = window
+        let name = options.displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        guard let display = XOpenDisplay(options.displayName) else { throw Failure.cannotOpenDisplay(name) }
+        self.display = display
+        let screenNumber = XDefaultScreen(display)
+        let root = XRootWindow(display, screenNumber)
+
+        // A TrueColor visual of depth 24 whose pixels are 0x00RRGGBB in 32 bits.
+        var info = XVisualInfo()
+        guard XMatchVisualInfo(display, screenNumber, 24, TrueColor, &info) != 0,
+              info.red_mask == 0xFF0000, info.green_mask == 0x00FF00, info.blue_mask == 0x0000FF,
+              X11Host.bitsPerPixel(display, depth: 24) == 32 else {
+            XCloseDisplay(display)
+            throw Failure.unsupportedVisual("the server has no 24-bit TrueColor visual with 32-bit 0x00RRGGBB pixels")
+        }
+        visual = info.visual
+        depth = info.depth
+
+        windowWidth = window.screen.pixelWidth
+        windowHeight = window.screen.pixelHeight
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = XID(None)
+        attributes.bit_gravity = NorthWestGravity
+        attributes.border_pixel = 0
+        attributes.colormap = XCreateColormap(display, root, visual, AllocNone)
+        attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
+            | PointerMotionMask
+        let valueMask = UInt(CWBackPixmap | CWBitGravity | CWBorderPixel | CWColormap | CWEventMask)
+        xWindow = XCreateWindow(display, root, 0, 0, UInt32(windowWidth), UInt32(windowHeight), 0, depth,
+                                UInt32(InputOutput), visual, valueMask, &attributes)
+        gc = XCreateGC(display, xWindow, 0, nil)
+        wmProtocols = XInternAtom(display, "WM_PROTOCOLS", False)
+        wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", False)
+        shmCompletionType = XShmGetEventBase(display) + ShmCompletion
+
+        presentMode = .putImage
+        setTitle(options.title)
+        setClass(instance: options.instanceName, className: options.className)
+        var protocols = [wmDeleteWindow]
+        XSetWMProtocols(display, xWindow, &protocols, 1)
+        updateSizeHints()
+
+        // MIT-SHM unless disabled; the first buffer is the real test attach.
+        if ProcessInfo.processInfo.environment["CRISP_NO_SHM"] == "1" {
+            sharedMemoryUnavailableReason = "disabled by CRISP_NO_SHM=1"
+        } else if !options.allowsSharedMemory {
+            sharedMemoryUnavailableReason = "disabled by --no-shm"
+        } else if XShmQueryExtension(display) == 0 {
+            sharedMemoryUnavailableReason = "the X server has no MIT-SHM extension"
+        } else if XImageByteOrder(display) != LSBFirst {
+            sharedMemoryUnavailableReason = "the X server's image byte order is not little-endian"
+        } else {
+            presentMode = .sharedMemory
+        }
+        do {
+            try allocateBuffer(width: windowWidth, height: windowHeight)
+        } catch {
+            close()
+            throw error
+        }
+        screenObserver = window.screen.addObserver { [unowned self] event in
+            if case .deviceDidChange = event { self.screenDidChangeDevice() }
+        }
+    }
+
+    /// The server's bits per pixel for images of `depth`, from its pixmap formats.
+    private static func bitsPerPixel(_ display: OpaquePointer, depth: Int32) -> Int32? {
+        var count: Int32 = 0
+        guard let formats = XListPixmapFormats(display, &count) else { return nil }
+        defer { XFree(formats) }
+        return (0..<Int(count)).first { formats[$0].depth == depth }.map { formats[$0].bits_per_pixel }
+    }
+
+    /// Sets the window title (`_NET_WM_NAME` as UTF-8, and `WM_NAME`).
+    public func setTitle(_ title: String) {
+        XStoreName(display, xWindow, title)
+        let utf8 = Array(title.utf8)
+        let netWMName = XInternAtom(display, "_NET_WM_NAME", False)
+        let utf8String = XInternAtom(display, "UTF8_STRING", False)
+        utf8.withUnsafeBufferPointer { bytes in
+            _ = XChangeProperty(display, xWindow, netWMName, utf8String, 8, PropModeReplace, bytes.baseAddress, Int32(bytes.count))
+        }
+    }
+
+    private func setClass(instance: String, className: String) {
+        guard let hint = XAllocClassHint() else { return }
+        let name = strdup(instance), cls = strdup(className)
+        hint.pointee.res_name = name
+        hint.pointee.res_class = cls
+        XSetClassHint(display, xWindow, hint)
+        XFree(hint)
+        free(name)
+        free(cls)
+    }
+
+    /// Size hints: the screen's size as the preferred size, and a small minimum.
+    private func updateSizeHints() {
+        guard let hints = XAllocSizeHints() else { return }
+        hints.pointee.flags = PSize | PMinSize
+        hints.pointee.width = Int32(window.screen.pixelWidth)
+        hints.pointee.height = Int32(window.screen.pixelHeight)
+        hints.pointee.min_width = 64
+        hints.pointee.min_height = 64
+        XSetWMNormalHints(display, xWindow, hints)
+        XFree(hints)
+    }
+
+    // MARK: Buffers
+
+    /// Makes the image for a `width × height` window, in shared memory if allowed, falling back
+    /// to client memory for good when the server refuses the segment.
+    private func allocateBuffer(width: Int, height: Int) throws {
+        waitUntilServerFinishedReading()
+        buffer?.destroy()
+        buffer = nil
+        if presentMode == .sharedMemory {
+            do {
+                buffer = try SharedMemoryImageBuffer(display: display, visual: visual, depth: depth, width: width, height: height)
+                return
+            } catch {
+                presentMode = .putImage
+                sharedMemoryUnavailableReason = "\(error)"
+            }
+        }
+        do {
+            buffer = try ClientImageBuffer(display: display, visual: visual, depth: depth, width: width, height: height)
+        } catch {
+            throw Failure.cannotCreateImage("\(error)")
+        }
+    }
+
+    /// The screen changed (a preset, a scale toggle): resize the X window to it.
+    private func screenDidChangeDevice() {
+        let w = window.screen.pixelWidth, h = window.screen.pixelHeight
+        updateSizeHints()
+        if w != windowWidth || h != windowHeight {
+            windowWidth = w
+            windowHeight = h
+            XResizeWindow(display, xWindow, UInt32(w), UInt32(h))
+        }
+    }
+
+    /// Blocks, handling events, until the server has read the shared image (ShmCompletion).
+    private func waitUntilServerFinishedReading() {
+        while isServerReading {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            handle(event)
+        }
+    }
+
+    // MARK: Run loop
+
+    /// Maps the window and runs until `stop()`, the window manager's close button, or q/Esc
+    /// (through the app's quit handler calling `stop()`).
+    public func run() throws {
+        isStopped = false
+        report("present \(presentMode.rawValue)" + (sharedMemoryUnavailableReason.map { " (\($0))" } ?? ""))
+        report("window 0x\(String(xWindow, radix: 16))")
+        XMapWindow(display, xWindow)
+        XFlush(display)
+        let fd = XConnectionNumber(display)
+        let loop = window.eventLoop
+        while !isStopped {
+            processQueuedEvents()
+            if isStopped { break }
+            try applyPendingResize()
+            loop.runDueWork()
+            if isMapped { try presentIfNeeded() }
+            XFlush(display)
+            if XPending(display) > 0 { continue }
+            if isMapped && window.needsFrame { continue }
+            var timeout: Int32 = -1
+            if let deadline = loop.nextDeadline() {
+                let ms = ((deadline - loop.now) * 1000).rounded(.up)
+                timeout = Int32(min(max(ms, 0), 60_000))
+            }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let r = poll(&pfd, 1, timeout)
+            if r < 0 && errno != EINTR { break }
+        }
+        close()
+    }
+
+    /// Ends `run()` after the current iteration.
+    public func stop() { isStopped = true }
+
+    /// Reads every queued event and handles them, dropping a MotionNotify that another
+    /// MotionNotify follows (presses and releases are never dropped or reordered).
+    private func processQueuedEvents() {
+        var batch: [XEvent] = []
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            batch.append(event)
+        }
+        for (i, event) in batch.enumerated() {
+            if event.type == MotionNotify, i + 1 < batch.count, batch[i + 1].type == MotionNotify { continue }
+            handle(event)
+            if isStopped { return }
+        }
+    }
+
+    private func handle(_ event: XEvent) {
+        var event = event
+        switch event.type {
+        case MapNotify:
+            if !isMapped {
+                isMapped = true
+                report("mapped")
+                window.invalidateEverything()
+            }
+        case UnmapNotify:
+            isMapped = false
+        case ConfigureNotify:
+            let c = event.xconfigure
+            if c.window == xWindow { pendingSize = (Int(c.width), Int(c.height)) }
+        case Expose:
+            let e = event.xexpose
+            pendingExposure.add(CGRect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)),
+                                limit: CGRect(x: 0, y: 0, width: buffer?.width ?? 0, height: buffer?.height ?? 0))
+        case ClientMessage:
+            let m = event.xclient
+            if m.message_type == wmProtocols, m.format == 32, Atom(m.data.l.0) == wmDeleteWindow {
+                report("close")
+                stop()
+            }
+        case KeyPress:
+            if let key = translateKey(&event.xkey) { window.handleKey(key) }
+        case ButtonPress:
+            let b = event.xbutton
+            if b.button == UInt32(Button1) { window.handlePointer(.down, at: point(b.x, b.y)) }
+        case ButtonRelease:
+            let b = event.xbutton
+            if b.button == UInt32(Button1) { window.handlePointer(.up, at: point(b.x, b.y)) }
+        case MotionNotify:
+            let m = event.xmotion
+            if m.state & UInt32(Button1Mask) != 0 { window.handlePointer(.moved, at: point(m.x, m.y)) }
+        default:
+            if event.type == shmCompletionType { isServerReading = false }
+        }
+    }
+
+    /// A window pixel position in points.
+    private func point(_ x: Int32, _ y: Int32) -> CGPoint {
+        let s = window.screen.scale
+        return CGPoint(x: CGFloat(x) / s, y: CGFloat(y) / s)
+    }
+
+    private func translateKey(_ event: inout XKeyEvent) -> KeyPress? {
+        var bytes = [CChar](repeating: 0, count: 32)
+        var keysym: KeySym = 0
+        let count = XLookupString(&event, &bytes, Int32(bytes.count - 1), &keysym, nil)
+        let special: KeyPress.SpecialKey? = switch keysym {
+        case 0xFF1B: .escape
+        case 0xFF0D, 0xFF8D: .enter
+        case 0xFF09: .tab
+        case 0xFF08: .backspace
+        case 0xFF51: .left
+        case 0xFF52: .up
+        case 0xFF53: .right
+        case 0xFF54: .down
+        default: nil
+        }
+        let text = count > 0 && special == nil
+            ? String(decoding: bytes[0..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        guard special != nil || !text.isEmpty else { return nil }
+        return KeyPress(characters: text, specialKey: special)
+    }
+
+    /// Follows the window's last reported size: a new image and a custom screen of that many
+    /// pixels at the current scale. Moves and same-size configures cost nothing.
+    private func applyPendingResize() throws {
+        guard let size = pendingSize else { return }
+        pendingSize = nil
+        windowWidth = size.width
+        windowHeight = size.height
+        let screen = window.screen
+        if size.width != screen.pixelWidth || size.height != screen.pixelHeight {
+            screen.setDevice(.custom(pixelWidth: size.width, pixelHeight: size.height, scale: screen.scale))
+        }
+        try reallocateIfNeeded()
+    }
+
+    private func reallocateIfNeeded() throws {
+        let w = window.screen.pixelWidth, h = window.screen.pixelHeight
+        guard let buffer, buffer.width != w || buffer.height != h else { return }
+        try allocateBuffer(width: w, height: h)
+        pendingExposure.removeAll()
+        window.invalidateEverything()
+        report("resize \(w)x\(h) \(presentMode.rawValue)")
+    }
+
+    /// Renders the dirty region into the image and presents it with any exposed area.
+    private func presentIfNeeded() throws {
+        try reallocateIfNeeded()
+        guard window.needsFrame || !pendingExposure.isEmpty, let _ = buffer else { return }
+        waitUntilServerFinishedReading()
+        guard let buffer else { return }
+        var rects: [CGRect] = []
+        if window.needsFrame { rects = window.renderFrame(into: buffer.context) }
+        for r in pendingExposure.rects where !rects.contains(where: { $0.contains(r) }) { rects.append(r) }
+        pendingExposure.removeAll()
+        guard !rects.isEmpty else { return }
+        present(rects, from: buffer)
+        frameCount += 1
+        report("frame \(frameCount) \(buffer.width)x\(buffer.height) \(rects.count)")
+    }
+
+    private func present(_ rects: [CGRect], from buffer: X11ImageBuffer) {
+        for (i, r) in rects.enumerated() {
+            buffer.put(r, to: xWindow, gc: gc, notify: i == rects.count - 1)
+        }
+        if buffer.mode == .sharedMemory { isServerReading = true }
+        XFlush(display)
+    }
+
+    private func report(_ line: String) { statusHandler?(line) }
+
+    /// Destroys the window and the image and closes the connection (segments detach first).
+    private func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if let id = screenObserver { window.screen.removeObserver(id) }
+        waitUntilServerFinishedReading()
+        buffer?.destroy()
+        buffer = nil
+        XFreeGC(display, gc)
+        XDestroyWindow(display, xWindow)
+        XCloseDisplay(display)
+    }
+
+    deinit { close() }
+}

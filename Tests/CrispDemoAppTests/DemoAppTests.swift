@@ -1,0 +1,110 @@
+import CrispDemoApp
+import CrispGraphics
+import CrispUI
+import Foundation
+import Testing
+
+@Suite struct DemoAppTests {
+    func app(_ device: Device = .iPhone4) -> DemoApp {
+        DemoApp(configuration: DemoConfiguration(device: device, fixedTime: "9:41"))
+    }
+
+    @Test func keysChooseDevicesScaleAndCallBar() {
+        let app = app()
+        var log: [String] = []
+        app.eventLog = { log.append($0) }
+        for (key, device) in zip(["1", "2", "3", "4", "5"], Device.presets) {
+            app.handleKey(KeyPress(characters: key))
+            #expect(app.screen.device == device)
+        }
+        app.handleKey(KeyPress(characters: "s"))
+        #expect(app.screen.device == .iPad)
+        app.handleKey(KeyPress(characters: "s"))
+        #expect(app.screen.device == .iPadRetina)
+        app.handleKey(KeyPress(characters: "c"))
+        #expect(app.screen.isInCall)
+        #expect(log.contains("call on"))
+        #expect(log.contains("device iphone5 640x1136"))
+    }
+
+    @Test func languageCyclesAndWrapsAround() {
+        let app = app()
+        var seen = [app.language]
+        for _ in DemoApp.languages.indices {
+            app.handleKey(KeyPress(characters: "l"))
+            seen.append(app.language)
+        }
+        #expect(seen == DemoApp.languages + ["en"])
+    }
+
+    @Test func helpOverlayAndQuit() {
+        let app = app()
+        var quits = 0
+        app.quitHandler = { quits += 1 }
+        #expect(app.helpOverlay.isHidden)
+        app.handleKey(KeyPress(characters: "?"))
+        #expect(!app.helpOverlay.isHidden)
+        app.handleKey(KeyPress(characters: "q"))
+        app.handleKey(KeyPress(characters: "", specialKey: .escape))
+        #expect(quits == 2)
+    }
+
+    @Test func tapAndDragMoveTheMarkerAndRepaintOnlyIt() throws {
+        let app = app(.iPhone3GS)
+        var log: [String] = []
+        app.eventLog = { log.append($0) }
+        let host = try HeadlessHost(window: app.window)
+        try host.renderFrame()
+        let plot = app.graph.plot
+        let p = plot.convert(CGPoint(x: plot.bounds.midX, y: plot.bounds.midY), to: nil)
+        app.window.handlePointer(.down, at: p)
+        app.window.handlePointer(.up, at: p)
+        #expect(log == ["tap \(Int(p.x)) \(Int(p.y))"])
+        #expect(plot.markedSample != nil)
+        let rects = try host.renderFrame()
+        #expect(rects.count == 1)
+        #expect(rects[0].width <= 12)
+        app.window.handlePointer(.down, at: p)
+        app.window.handlePointer(.moved, at: CGPoint(x: p.x + 40, y: p.y))
+        app.window.handlePointer(.up, at: CGPoint(x: p.x + 40, y: p.y))
+        #expect(log.suffix(3).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["pan began", "pan changed", "pan ended"]
+            || log.suffix(2).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["pan began", "pan ended"])
+        #expect(try host.renderFrame().count == 2, "old and new marker")
+    }
+
+    @Test func clockTickRepaintsOnlyTheTimeLabel() throws {
+        let app = app(.iPhone4)
+        let host = try HeadlessHost(window: app.window)
+        try host.renderFrame()
+        app.statusBar.timeLabel.text = "9:42"
+        let rects = try host.renderFrame()
+        let label = app.statusBar.timeLabel.convert(app.statusBar.timeLabel.bounds, to: nil)
+        #expect(rects == [CGRect(x: label.minX * 2, y: label.minY * 2, width: label.width * 2, height: label.height * 2)])
+    }
+
+    @Test func liveCallTimerTicksEverySecond() {
+        var now: TimeInterval = 0
+        let loop = EventLoop(clock: { now })
+        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone4, isInCall: true), eventLoop: loop)
+        #expect(app.statusBar.callTimerLabel.text == "0:00")
+        now = 65.2
+        loop.runDueWork()
+        #expect(app.statusBar.callTimerLabel.text == "1:05")
+        app.handleKey(KeyPress(characters: "c"))
+        now = 70
+        loop.runDueWork()
+        #expect(app.statusBar.callTimerLabel.text == "0:00")
+    }
+}
+
+/// The screen as it looks, for every device × call bar. Language variants come with text.
+@Suite struct ScreenGoldenTests {
+    static let cases: [(Device, Bool)] = Device.presets.flatMap { [($0, false), ($0, true)] }
+
+    @Test(arguments: cases)
+    func signalGraphScreen(device: Device, inCall: Bool) throws {
+        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, fixedTime: "9:41"))
+        let image = try HeadlessHost(window: app.window).snapshot()
+        Golden.check(image, "signal-graph", "\(device.identifier)\(inCall ? "-call" : "")")
+    }
+}
