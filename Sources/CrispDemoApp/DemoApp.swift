@@ -6,8 +6,9 @@ import Foundation
 /// The Crisp demo app: the signal graph screen, its keyboard shortcuts and gestures, the clock
 /// and the call timer. It knows nothing of X11; a host shows `window`.
 public final class DemoApp {
-    /// The languages `l` cycles through, as language codes.
-    public static let languages = ["en", "de", "fr", "ja"]
+    /// The languages `l` cycles through, as language codes (each has a table in
+    /// `Resources/Strings`).
+    public static let languages = ["en", "de", "es"]
 
     /// The emulated screen.
     public let screen: Screen
@@ -22,8 +23,10 @@ public final class DemoApp {
     /// The shortcut overlay (inside `rootView`).
     public var helpOverlay: HelpOverlayView { rootView.helpOverlay }
 
-    /// The current language code. Stored for the labels, which are localized when text lands.
-    public private(set) var language: String
+    /// The current language code; the labels show their text in it.
+    public private(set) var language: String { didSet { applyLanguage() } }
+    /// The strings tables (this app's own, so apps in one process can show different languages).
+    public let localization: Localization
     /// Called with one line per user-visible event ("key c", "tap 120 200", "pan ended 80 190"),
     /// for the `--status-file` that end-to-end tests read.
     public var eventLog: ((String) -> Void)?
@@ -40,6 +43,7 @@ public final class DemoApp {
         screen = Screen(device: configuration.device, isInCall: configuration.isInCall)
         window = Window(screen: screen, eventLoop: eventLoop)
         language = DemoApp.languages.contains(configuration.language) ? configuration.language : "en"
+        localization = Localization(language: language)
         fixedTime = configuration.fixedTime
         window.statusBar = statusBar
         window.rootView = rootView
@@ -48,6 +52,7 @@ public final class DemoApp {
             if case .statusBarFrameDidChange = event { self.updateCallTimer() }
         }
         installGestures()
+        applyLanguage()
         startClock()
         updateCallTimer()
         window.layoutIfNeeded()
@@ -118,6 +123,14 @@ public final class DemoApp {
     private func mark(atWindowX x: CGFloat) {
         let plot = graph.plot
         plot.markedSample = plot.sample(nearestTo: plot.convert(CGPoint(x: x, y: 0), from: nil).x)
+    }
+
+    // MARK: Language
+
+    private func applyLanguage() {
+        localization.language = language
+        statusBar.applyLocalization(localization)
+        rootView.applyLocalization(localization)
     }
 
     // MARK: Clock and call timer

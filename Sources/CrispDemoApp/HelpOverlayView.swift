@@ -4,10 +4,12 @@ import Foundation
 
 /// The `?` overlay: the keyboard shortcuts on a dark rounded panel over a dimmed screen.
 public final class HelpOverlayView: View {
-    /// One label per shortcut line (their text is set by the app).
+    /// The keys of each shortcut line, in bold.
+    public let keyLabels: [Label]
+    /// What each shortcut does, localized by its English text.
     public let lineLabels: [Label]
 
-    /// The shortcuts, as (keys, what they do), in English until localization lands.
+    /// The shortcuts, as (keys, what they do); the English actions are localization keys.
     public static let shortcuts: [(keys: String, action: String)] = [
         ("1–5", "Device: iPhone 3GS, 4, 5, iPad, iPad retina"),
         ("c", "Toggle the in-call status bar"),
@@ -19,13 +21,20 @@ public final class HelpOverlayView: View {
 
     static let lineHeight: CGFloat = 22
     static let padding: CGFloat = 16
+    static let keyColumnWidth: CGFloat = 64
 
     /// Creates the overlay (hidden).
     public init() {
-        lineLabels = HelpOverlayView.shortcuts.map { Label(text: "\($0.keys)   \($0.action)", fontSize: 14) }
+        keyLabels = HelpOverlayView.shortcuts.map { Label(text: $0.keys, fontSize: 14) }
+        lineLabels = HelpOverlayView.shortcuts.map { Label(localizationKey: $0.action, fontSize: 14) }
         super.init()
         backgroundColor = CGColor(gray: 0, alpha: 0.45)
+        for label in keyLabels { label.isBold = true }
         for label in lineLabels {
+            label.adjustsFontSizeToFitWidth = true
+            label.minimumScaleFactor = 0.75
+        }
+        for label in keyLabels + lineLabels {
             label.textColor = .white
             addSubview(label)
         }
@@ -42,10 +51,13 @@ public final class HelpOverlayView: View {
 
     public override func layoutSubviews() {
         let panel = panelRect
-        for (i, label) in lineLabels.enumerated() {
-            label.frame = CGRect(x: panel.minX + HelpOverlayView.padding,
-                                 y: panel.minY + HelpOverlayView.padding + CGFloat(i) * HelpOverlayView.lineHeight,
-                                 width: panel.width - 2 * HelpOverlayView.padding, height: HelpOverlayView.lineHeight)
+        let inner = panel.width - 2 * HelpOverlayView.padding
+        for (i, (keys, action)) in zip(keyLabels, lineLabels).enumerated() {
+            let y = panel.minY + HelpOverlayView.padding + CGFloat(i) * HelpOverlayView.lineHeight
+            keys.frame = CGRect(x: panel.minX + HelpOverlayView.padding, y: y,
+                                width: HelpOverlayView.keyColumnWidth, height: HelpOverlayView.lineHeight)
+            action.frame = CGRect(x: keys.frame.maxX, y: y, width: max(inner - HelpOverlayView.keyColumnWidth, 0),
+                                  height: HelpOverlayView.lineHeight)
         }
     }
 

@@ -1,14 +1,27 @@
 import CrispGraphics
 import Foundation
 
-/// A line of text, like `UILabel` — waiting for text rendering (issue 3).
+/// A line of text, like `UILabel`: measured and drawn with the bundled Roboto faces through the
+/// same rasterizer as every other shape, so it is as sharp as the rest at 1× and 2× and under
+/// rotation.
 ///
-/// The label already has its place in layouts: it keeps its text, font size, colour, alignment
-/// and orientation, repaints when they change, and sizes itself with `sizeThatFits(_:)`. Until
-/// CrispGraphics can shape and draw text, it measures with `placeholderSize(of:fontSize:)`
-/// (an estimate) and draws nothing, except when `drawsPlaceholders` is on (the environment
-/// variable `CRISP_DEBUG_LABELS=1`, or `--debug-labels` in the demo): then it draws the box its
-/// text would fill, so layouts can be checked by eye.
+/// A label sizes itself with `sizeThatFits(_:)` — the text's typographic width and the font's
+/// line height, rounded up to whole points, as UIKit's `-sizeWithFont:` — and draws its line
+/// box inside its bounds by `alignment`, centred across. `rotatedCounterClockwise` runs the
+/// text upwards (the axis label of a vertical axis): the bounds are then tall and narrow and
+/// `sizeThatFits` swaps width and height.
+///
+/// A label with a `localizationKey` takes its text from a `Localization` whenever the app calls
+/// `View.applyLocalization(_:)` on a tree holding it.
+///
+/// Text longer than the bounds first shrinks, when `adjustsFontSizeToFitWidth` is on, down to
+/// `minimumScaleFactor` of the font size, and is then cut at the end with "…", as UIKit's
+/// default `.byTruncatingTail`.
+///
+/// When the bundled fonts cannot be found (`CrispResources` explains where it looked) a label
+/// measures with an estimate (0.55 em per character, 1.2 em high) and draws nothing. With
+/// `drawsPlaceholders` on (`CRISP_DEBUG_LABELS=1`, or `--debug-labels` in the demo) it also
+/// outlines the box its text fills, so layouts can be checked by eye.
 open class Label: View {
     /// How the text sits in the label's bounds.
     public enum Alignment: Sendable { case left, center, right }
@@ -22,36 +35,71 @@ open class Label: View {
     }
 
     /// The text.
-    public var text: String { didSet { if text != oldValue { setNeedsDisplay() } } }
+    public var text: String { didSet { if text != oldValue { textDidChange() } } }
+    /// The key `applyLocalization(_:)` looks the text up by (nil: the text is not localized).
+    public var localizationKey: String?
     /// The font size in points (default 17).
-    public var fontSize: CGFloat { didSet { if fontSize != oldValue { setNeedsDisplay() } } }
+    public var fontSize: CGFloat { didSet { if fontSize != oldValue { textDidChange() } } }
     /// Whether the text is bold.
-    public var isBold = false { didSet { if isBold != oldValue { setNeedsDisplay() } } }
+    public var isBold = false { didSet { if isBold != oldValue { textDidChange() } } }
     /// The text colour (default black).
     public var textColor: CGColor = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
     /// Horizontal alignment along the text's direction (default left).
     public var alignment: Alignment = .left { didSet { if alignment != oldValue { setNeedsDisplay() } } }
     /// Text direction (default horizontal).
-    public var orientation: Orientation = .horizontal { didSet { if orientation != oldValue { setNeedsDisplay() } } }
+    public var orientation: Orientation = .horizontal { didSet { if orientation != oldValue { textDidChange() } } }
 
-    /// Whether labels draw their placeholder boxes (set from `CRISP_DEBUG_LABELS=1` at start).
+    /// Whether the font shrinks (down to `minimumScaleFactor`) to fit text that is too long
+    /// for the bounds (default false).
+    public var adjustsFontSizeToFitWidth = false { didSet { if adjustsFontSizeToFitWidth != oldValue { setNeedsDisplay() } } }
+    /// The smallest fraction of `fontSize` that `adjustsFontSizeToFitWidth` may use, 0…1
+    /// (default 0: the font may shrink without limit, as in UIKit; the text is cut after that).
+    public var minimumScaleFactor: CGFloat = 0 { didSet { if minimumScaleFactor != oldValue { setNeedsDisplay() } } }
+
+    /// Whether labels outline their text boxes (set from `CRISP_DEBUG_LABELS=1` at start).
     nonisolated(unsafe) public static var drawsPlaceholders = ProcessInfo.processInfo.environment["CRISP_DEBUG_LABELS"] == "1"
 
-    /// Creates a label.
+    /// Creates a label showing `text`.
     public init(text: String = "", fontSize: CGFloat = 17, frame: CGRect = .zero) {
         self.text = text
         self.fontSize = fontSize
         super.init(frame: frame)
     }
 
-    /// An estimate of the size of `text` on one line: 0.55 em per character, 1.2 em high.
-    /// Replaced by real measuring when text rendering lands.
-    public static func placeholderSize(of text: String, fontSize: CGFloat) -> CGSize {
+    /// Creates a label whose text is the localization of `key` (the key itself until
+    /// `applyLocalization(_:)` runs; English keys double as English text).
+    public convenience init(localizationKey key: String, fontSize: CGFloat = 17) {
+        self.init(text: key, fontSize: fontSize)
+        localizationKey = key
+    }
+
+    /// The label's font: the bundled regular or bold face at `fontSize`, nil when the bundled
+    /// fonts cannot be read.
+    public var font: CTFont? { try? CTFont.uiFont(isBold ? .emphasizedSystem : .system, size: fontSize) }
+
+    /// An estimate of the size of `text` on one line: 0.55 em per character, 1.2 em high (used
+    /// only without fonts).
+    public static func estimatedSize(of text: String, fontSize: CGFloat) -> CGSize {
         CGSize(width: (CGFloat(text.count) * fontSize * 0.55).rounded(.up), height: (fontSize * 1.2).rounded(.up))
     }
 
-    /// The size the text needs along and across its direction.
-    public var textSize: CGSize { Label.placeholderSize(of: text, fontSize: fontSize) }
+    /// The size of the text's line box along and across its direction, in points.
+    public var textSize: CGSize {
+        if let cached = cachedTextSize { return cached }
+        let size = font.map { text.size(withFont: $0) } ?? Label.estimatedSize(of: text, fontSize: fontSize)
+        cachedTextSize = size
+        return size
+    }
+
+    private var cachedTextSize: CGSize?
+
+    private func textDidChange() {
+        let old = cachedTextSize
+        cachedTextSize = nil
+        setNeedsDisplay()
+        // A new size may move this label or its neighbours.
+        if old != textSize { superview?.setNeedsLayout() }
+    }
 
     /// The text's size in the label's own coordinates (swapped when rotated).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
@@ -59,9 +107,11 @@ open class Label: View {
         return orientation == .horizontal ? t : CGSize(width: t.height, height: t.width)
     }
 
-    /// The rectangle the text occupies in the bounds, by alignment (centred across).
-    public var textRect: CGRect {
-        let b = bounds, t = textSize
+    /// The rectangle the text occupies in the bounds, by alignment (centred across), once fitted.
+    public var textRect: CGRect { rect(for: fittedLine().size) }
+
+    private func rect(for t: CGSize) -> CGRect {
+        let b = bounds
         switch orientation {
         case .horizontal:
             let x: CGFloat = switch alignment {
@@ -81,13 +131,63 @@ open class Label: View {
         }
     }
 
+    /// What the label draws: the text, shrunk and then cut with "…" when it is longer than the
+    /// bounds, its font (nil without fonts) and its line box's size along and across.
+    public func fittedLine() -> (text: String, font: CTFont?, size: CGSize) {
+        guard let font else { return (text, nil, textSize) }
+        let available = orientation == .horizontal ? bounds.width : bounds.height
+        var size = textSize
+        guard size.width > available, available > 0 else { return (text, font, size) }
+        var fitted = font
+        if adjustsFontSizeToFitWidth {
+            let scale = max(min(max(minimumScaleFactor, 0), 1), available / size.width)
+            fitted = font.withSize(fontSize * scale)
+            size = text.size(withFont: fitted)
+            if size.width <= available { return (text, fitted, size) }
+        }
+        // The longest prefix that fits with an ellipsis (binary search over characters).
+        let characters = Array(text)
+        var low = 0, high = characters.count - 1
+        var best = ("…", "…".size(withFont: fitted))
+        while low <= high {
+            let mid = (low + high) / 2
+            let candidate = String(characters[0..<mid]).trimmingCharacters(in: .whitespaces) + "…"
+            let candidateSize = candidate.size(withFont: fitted)
+            if candidateSize.width <= available {
+                best = (candidate, candidateSize)
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
+        }
+        return (best.0, fitted, best.1)
+    }
+
     open override func draw(_ rect: CGRect) {
-        guard Label.drawsPlaceholders, !text.isEmpty, let ctx = UIGraphicsGetCurrentContext() else { return }
-        let box = textRect
-        ctx.setFillColor(red: 1, green: 0, blue: 1, alpha: 0.25)
-        ctx.fill(box)
-        ctx.setStrokeColor(red: 1, green: 0, blue: 1, alpha: 0.8)
-        ctx.setLineWidth(0.5)
-        ctx.stroke(box.insetBy(dx: 0.25, dy: 0.25))
+        guard !text.isEmpty, let ctx = UIGraphicsGetCurrentContext() else { return }
+        let line = fittedLine()
+        let box = self.rect(for: line.size)
+        if Label.drawsPlaceholders {
+            ctx.setStrokeColor(red: 1, green: 0, blue: 1, alpha: 0.8)
+            ctx.setLineWidth(0.5)
+            ctx.stroke(box.insetBy(dx: 0.25, dy: 0.25))
+        }
+        guard let font = line.font else { return }
+        switch orientation {
+        case .horizontal:
+            line.text.draw(at: box.origin, font: font, color: textColor, in: ctx)
+        case .rotatedCounterClockwise:
+            // The line box's top-left corner goes to the box's bottom-left; its "down" is right.
+            ctx.saveGState()
+            ctx.translateBy(x: box.minX, y: box.maxY)
+            ctx.rotate(by: -.pi / 2)
+            line.text.draw(at: .zero, font: font, color: textColor, in: ctx)
+            ctx.restoreGState()
+        }
+    }
+
+    open override func applyLocalization(_ localization: Localization) {
+        if let localizationKey { text = localization.string(forKey: localizationKey) }
+        super.applyLocalization(localization)
     }
 }

@@ -223,6 +223,15 @@ open class View {
         if let rect { superview.setNeedsDisplay(rect) } else { superview.setNeedsDisplay(storedFrame) }
     }
 
+    // MARK: Localization
+
+    /// Shows the view's text in the language of `localization`, then does the same for every
+    /// subview. The default implementation only recurses; `Label` looks up its
+    /// `localizationKey`. Views whose text changes size ask their superview for a new layout.
+    open func applyLocalization(_ localization: Localization) {
+        for subview in subviews { subview.applyLocalization(localization) }
+    }
+
     // MARK: Layout
 
     /// Lays out the subviews. Called by `layoutIfNeeded()` when the view needs layout (after

@@ -17,10 +17,10 @@ public final class SignalGraphView: View {
     public let bottomAxis = AxisView(direction: .right)
     /// The plot.
     public let plot: SignalPlotView
-    /// The vertical axis' label, rotated −90°. Its text is set by the app (localized).
-    public let leftAxisLabel = Label(text: "Signal quality", fontSize: 13)
-    /// The horizontal axis' label. Its text is set by the app (localized).
-    public let bottomAxisLabel = Label(text: "Time (s)", fontSize: 13)
+    /// The vertical axis' label, rotated −90°, localized by the key "signal quality".
+    public let leftAxisLabel = Label(localizationKey: "signal quality", fontSize: 13)
+    /// The horizontal axis' label, localized by the key "time".
+    public let bottomAxisLabel = Label(localizationKey: "time", fontSize: 13)
 
     /// Space between the view's edges and its content, in points.
     public var insets = (top: CGFloat(14), left: CGFloat(8), bottom: CGFloat(8), right: CGFloat(14)) {

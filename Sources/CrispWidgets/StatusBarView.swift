@@ -17,8 +17,8 @@ public final class StatusBarView: View {
     public let timeLabel = Label(text: "9:41", fontSize: 12)
     /// The battery gauge.
     public let battery = BatteryView()
-    /// "Touch to return to call" (localized by the app).
-    public let callLabel = Label(text: "Touch to return to call", fontSize: 12)
+    /// "Touch to return to call", localized by that key.
+    public let callLabel = Label(localizationKey: "Touch to return to call", fontSize: 12)
     /// The call's running time, like "1:05".
     public let callTimerLabel = Label(text: "0:00", fontSize: 12)
 

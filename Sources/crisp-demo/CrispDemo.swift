@@ -38,7 +38,7 @@ struct CrispDemo: ParsableCommand {
     @Option(help: "Append host and input events, one per line, to this file (used by the end-to-end tests).")
     var statusFile: String?
 
-    @Flag(help: "Draw the boxes that labels' text will fill (text rendering is not wired yet).")
+    @Flag(help: "Outline the boxes labels' text fills (to check layouts by eye).")
     var debugLabels = false
 
     @Option(help: "Time this many full frames and clock ticks at every preset (headless) and print the medians.")

@@ -97,14 +97,117 @@ import Testing
     }
 }
 
-/// The screen as it looks, for every device × call bar. Language variants come with text.
+/// The screen as it looks, for every device × call bar × language.
 @Suite struct ScreenGoldenTests {
-    static let cases: [(Device, Bool)] = Device.presets.flatMap { [($0, false), ($0, true)] }
+    static let cases: [(Device, Bool, String)] = Device.presets.flatMap { device in
+        [false, true].flatMap { inCall in DemoApp.languages.map { (device, inCall, $0) } }
+    }
 
     @Test(arguments: cases)
-    func signalGraphScreen(device: Device, inCall: Bool) throws {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, fixedTime: "9:41"))
+    func signalGraphScreen(device: Device, inCall: Bool, language: String) throws {
+        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41"))
         let image = try HeadlessHost(window: app.window).snapshot()
-        Golden.check(image, "signal-graph", "\(device.identifier)\(inCall ? "-call" : "")")
+        Golden.check(image, "signal-graph", "\(device.identifier)-\(language)\(inCall ? "-call" : "")")
+    }
+
+    @Test(arguments: DemoApp.languages)
+    func helpOverlay(language: String) throws {
+        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, language: language, fixedTime: "9:41"))
+        app.handleKey(KeyPress(characters: "?"))
+        let image = try HeadlessHost(window: app.window).snapshot()
+        Golden.check(image, "help", "iphone3gs-\(language)")
+    }
+}
+
+/// The demo's text in every language: complete tables, labels that follow the language.
+@Suite struct DemoLocalizationTests {
+    /// Every localized label of the demo, with its key.
+    func localizedLabels(_ app: DemoApp) -> [Label] {
+        func collect(_ v: View) -> [Label] {
+            ((v as? Label).map { [$0] } ?? []) + v.subviews.flatMap(collect)
+        }
+        return (collect(app.statusBar) + collect(app.rootView)).filter { $0.localizationKey != nil }
+    }
+
+    @Test(arguments: DemoApp.languages)
+    func everyLabelHasATranslation(language: String) throws {
+        let app = DemoApp(configuration: DemoConfiguration(language: language, fixedTime: "9:41"))
+        let table = try #require(app.localization.table(for: language), "no Resources/Strings/\(language).strings")
+        #expect(table.problems.isEmpty, "\(table.problems)")
+        let labels = localizedLabels(app)
+        #expect(labels.count >= 9)
+        for label in labels {
+            let key = try #require(label.localizationKey)
+            #expect(table[key] != nil, "\(language).strings lacks \"\(key)\"")
+            #expect(label.text == table[key])
+        }
+    }
+
+    @Test func languageKeyRelabelsAndRelaysOut() throws {
+        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41"))
+        try HeadlessHost(window: app.window).renderFrame()
+        let english = app.graph.bottomAxisLabel.frame
+        #expect(app.graph.leftAxisLabel.text == "signal quality")
+        app.handleKey(KeyPress(characters: "l"))
+        #expect(app.language == "de")
+        #expect(app.graph.leftAxisLabel.text == "Signalqualität")
+        #expect(app.graph.bottomAxisLabel.text == "Zeit")
+        #expect(app.statusBar.callLabel.text == "Zum Gespräch zurückkehren")
+        app.window.layoutIfNeeded()
+        // The bottom label spans the plot; its height is the font's line height in any language.
+        #expect(app.graph.bottomAxisLabel.frame == english)
+        app.handleKey(KeyPress(characters: "l"))
+        #expect(app.graph.leftAxisLabel.text == "calidad de señal")
+    }
+
+    @Test func labelsMeasureTheirText() {
+        let short = Label(text: "time", fontSize: 13), long = Label(text: "signal quality", fontSize: 13)
+        #expect(short.textSize.width < long.textSize.width)
+        #expect(short.textSize.height == long.textSize.height)
+        long.orientation = .rotatedCounterClockwise
+        #expect(long.sizeThatFits(.zero) == CGSize(width: short.textSize.height, height: long.textSize.width))
+    }
+}
+
+/// Labels whose text is longer than their bounds: shrink, then cut with "…".
+@Suite struct LabelFittingTests {
+    let text = "Dispositivo: iPhone 3GS, 4, 5, iPad, iPad Retina"
+
+    @Test func fittingTextIsLeftAlone() {
+        let label = Label(text: "time", fontSize: 14, frame: CGRect(x: 0, y: 0, width: 200, height: 20))
+        let line = label.fittedLine()
+        #expect(line.text == "time" && line.font?.size == 14)
+    }
+
+    @Test func longTextIsCutWithAnEllipsis() {
+        let label = Label(text: text, fontSize: 14, frame: CGRect(x: 0, y: 0, width: 120, height: 20))
+        let line = label.fittedLine()
+        #expect(line.text.hasSuffix("…") && line.text.count < text.count)
+        #expect(line.text.hasPrefix("Dispositivo"))
+        #expect(line.size.width <= 120)
+        #expect(line.font?.size == 14)
+    }
+
+    @Test func adjustingShrinksUpToTheMinimumScaleThenCuts() {
+        let full = Label(text: text, fontSize: 14).textSize.width
+        let label = Label(text: text, fontSize: 14, frame: CGRect(x: 0, y: 0, width: (full * 0.9).rounded(), height: 20))
+        label.adjustsFontSizeToFitWidth = true
+        label.minimumScaleFactor = 0.75
+        var line = label.fittedLine()
+        #expect(line.text == text)
+        #expect(line.size.width <= label.bounds.width)
+        #expect(line.font!.size < 14 && line.font!.size >= 14 * 0.75)
+        label.frame.size.width = (full * 0.5).rounded()
+        line = label.fittedLine()
+        #expect(line.text.hasSuffix("…"))
+        #expect(line.font?.size == 14 * 0.75)
+        #expect(line.size.width <= label.bounds.width)
+    }
+
+    @Test func aRotatedLabelFitsAlongItsHeight() {
+        let label = Label(text: text, fontSize: 14, frame: CGRect(x: 0, y: 0, width: 20, height: 100))
+        label.orientation = .rotatedCounterClockwise
+        let line = label.fittedLine()
+        #expect(line.text.hasSuffix("…") && line.size.width <= 100)
     }
 }
