@@ -136,6 +136,31 @@ import Testing
         Golden.check(ctx, "text", "clip-alpha-blend")
     }
 
+    /// Text casts a shadow like any shape: offset and blur in device space (the rotated line's
+    /// shadow still falls down and right), cached glyphs and outlines alike, and a shadow whose
+    /// text is clipped away still shows where the clip lets it.
+    @Test func textUnderAShadow() throws {
+        let ctx = TextGoldenTests.canvas(220, 110)
+        let font = try CTFont.uiFont(.emphasizedSystem, size: 22)
+        ctx.setShadow(offset: CGSize(width: 3, height: -3), blur: 4, color: CGColor(red: 0, green: 0, blue: 0.4, alpha: 0.6))
+        ctx.setFillColor(red: 0.95, green: 0.6, blue: 0.1, alpha: 1)
+        ctx.textPosition = CGPoint(x: 8, y: 74)
+        CTLine(string: "Shadow 9:41", font: font).draw(in: ctx)
+        ctx.saveGState()
+        ctx.translateBy(x: 150, y: 10)
+        ctx.rotate(by: .pi / 6)
+        ctx.textPosition = .zero
+        CTLine(string: "Tilt", font: font).draw(in: ctx)
+        ctx.restoreGState()
+        ctx.saveGState()
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 120, height: 34))
+        ctx.setShadow(offset: CGSize(width: 0, height: -14), blur: 2)
+        ctx.textPosition = CGPoint(x: 8, y: 40)
+        CTLine(string: "Only shadow", font: try CTFont.uiFont(size: 16)).draw(in: ctx)
+        ctx.restoreGState()
+        Golden.check(ctx, "text", "shadow")
+    }
+
     @Test func missingCharactersDrawNotdef() throws {
         let ctx = TextGoldenTests.canvas(120, 30)
         ctx.textPosition = CGPoint(x: 4, y: 9)
