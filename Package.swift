@@ -51,10 +51,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics"], exclude: ["Fixtures"]),
+        // Golden images and the seeded generator, shared by the test targets.
+        .target(name: "CrispTestSupport", dependencies: ["CrispGraphics"], path: "Tests/CrispTestSupport"),
+        .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics"]),
-        .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics"], exclude: ["Golden"]),
+        .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
     ]
 )

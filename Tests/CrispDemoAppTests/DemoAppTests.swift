@@ -1,6 +1,7 @@
 import CrispDemoApp
 import CrispGraphics
 import CrispUI
+import CrispTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CrispTestSupport
 import Foundation
 import Testing
 @testable import CrispGraphics
@@ -10,7 +11,7 @@ import Testing
 /// interpolates per pixel, Crisp through a 1024-entry table). Measured when written: 1 for every
 /// mode and both gradients, against 22–255 when a mode is compared with the wrong reference.
 @Suite struct CairoAgreementTests {
-    static let fixtures = Golden.testsDirectory.appendingPathComponent("Fixtures/cairo")
+    static let fixtures = Golden.testsDirectory().appendingPathComponent("Fixtures/cairo")
 
     static func maxDifference(_ a: [UInt32], _ b: [UInt32], width: Int, rows: Range<Int>) -> Int {
         var worst = 0

@@ -1,3 +1,4 @@
+import CrispTestSupport
 import Foundation
 import Testing
 @testable import CrispGraphics
@@ -5,7 +6,7 @@ import Testing
 // Bad input for the PNG codec: one test per PNGError case, checking the exact error, and a
 // corpus of corrupted files (every truncation, bit flips, length lies, huge headers, a zlib
 // bomb) each of which must decode or throw a PNGError — never crash, hang or allocate wildly.
-// Helpers (PNGBuilder, pngDecodeError, PNGTestRandom) are in PNGTests.swift.
+// Helpers (PNGBuilder, pngDecodeError, SplitMix64) are in PNGTests.swift.
 
 // MARK: - Errors, one test per case
 
@@ -246,7 +247,7 @@ import Testing
 @Suite struct PNGCorruptionTests {
     /// Small valid files: Crisp-encoded RGBA and an interlaced palette fixture.
     static func seeds() throws -> [[UInt8]] {
-        var rng = PNGTestRandom(seed: 2024)
+        var rng = SplitMix64(seed: 2024)
         let image = CGImage(width: 7, height: 5, pixels: (0..<35).map { _ in pngRandomPixel(&rng) })
         let fixture = [UInt8](try Data(contentsOf: pngFixtureDirectory.appendingPathComponent("indexed4-trns-adam7.png")))
         return [try image.pngData(colorType: .rgba), fixture]
@@ -262,7 +263,7 @@ import Testing
     }
 
     @Test func randomBitFlipsDecodeOrThrow() throws {
-        var rng = PNGTestRandom(seed: 1)
+        var rng = SplitMix64(seed: 1)
         var outcomes = [0, 0]
         for file in try Self.seeds() {
             for iteration in 0..<1500 {
@@ -279,7 +280,7 @@ import Testing
     }
 
     @Test func randomByteRunsInImageDataDecodeOrThrow() throws {
-        var rng = PNGTestRandom(seed: 2)
+        var rng = SplitMix64(seed: 2)
         for file in try Self.seeds() {
             let idat = PNGBuilder.chunks(of: file).first { $0.type == "IDAT" }!
             for _ in 0..<500 {

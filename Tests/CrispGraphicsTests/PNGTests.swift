@@ -1,3 +1,4 @@
+import CrispTestSupport
 import Foundation
 import Testing
 @testable import CrispGraphics
@@ -7,19 +8,6 @@ import Testing
 // files are in PNGErrorTests.swift; the helpers here are shared with it.
 
 // MARK: - Helpers
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny deterministic generator so every random corpus is reproducible.
-struct PNGTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Builds PNG files chunk by chunk, with correct CRCs unless told otherwise.
 enum PNGBuilder {
@@ -102,7 +90,7 @@ func pngDecodeError(_ bytes: [UInt8], decoder: PNGDecoder = PNGDecoder()) -> PNG
 }
 
 /// A random valid premultiplied pixel: every colour channel ≤ alpha.
-func pngRandomPixel(_ rng: inout PNGTestRandom) -> UInt32 {
+func pngRandomPixel(_ rng: inout SplitMix64) -> UInt32 {
     let a = UInt32.random(in: 0...255, using: &rng)
     return Pixel.pack(a: a, r: .random(in: 0...a, using: &rng), g: .random(in: 0...a, using: &rng), b: .random(in: 0...a, using: &rng))
 }
@@ -132,7 +120,7 @@ let pngFixtureDirectory = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     }
 
     @Test func paethPredictorFollowsTheSpec() {
-        var rng = PNGTestRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<20_000 {
             let a = UInt8.random(in: 0...255, using: &rng), b = UInt8.random(in: 0...255, using: &rng)
             let c = UInt8.random(in: 0...255, using: &rng)
@@ -145,7 +133,7 @@ let pngFixtureDirectory = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 
     @Test(arguments: PNGFilter.allCases, [1, 2, 3, 4, 6, 8])
     func filterThenUnfilterIsIdentity(filter: PNGFilter, distance: Int) {
-        var rng = PNGTestRandom(seed: UInt64(filter.rawValue) * 31 + UInt64(distance))
+        var rng = SplitMix64(seed: UInt64(filter.rawValue) * 31 + UInt64(distance))
         for count in [0, 1, distance - 1, distance, 17, 64] where count >= 0 {
             let row = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
             let prior = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -187,8 +175,8 @@ enum SyntheticPNGImage: String, CaseIterable, CustomTestStringConvertible, Senda
     }
 
     func make() -> CGImage {
-        var rng = PNGTestRandom(seed: UInt64(rawValue.utf8.count) * 1_000_003)
-        func image(_ width: Int, _ height: Int, _ pixel: (Int, Int, inout PNGTestRandom) -> UInt32) -> CGImage {
+        var rng = SplitMix64(seed: UInt64(rawValue.utf8.count) * 1_000_003)
+        func image(_ width: Int, _ height: Int, _ pixel: (Int, Int, inout SplitMix64) -> UInt32) -> CGImage {
             var pixels: [UInt32] = []
             for y in 0..<height { for x in 0..<width { pixels.append(pixel(x, y, &rng)) } }
             return CGImage(width: width, height: height, pixels: pixels)
@@ -272,7 +260,7 @@ enum SyntheticPNGImage: String, CaseIterable, CustomTestStringConvertible, Senda
     }
 
     @Test func largeImageSplitsIntoSeveralIDATChunks() throws {
-        var rng = PNGTestRandom(seed: 99)
+        var rng = SplitMix64(seed: 99)
         let pixels = (0..<(300 * 300)).map { _ in pngRandomPixel(&rng) }
         let image = CGImage(width: 300, height: 300, pixels: pixels)
         let data = try image.pngData()

@@ -1,5 +1,6 @@
 import CrispGraphics
 import CrispSVG
+import CrispTestSupport
 import Foundation
 import Testing
 

@@ -1,9 +1,10 @@
+import CrispTestSupport
 import Foundation
 @testable import CrispGraphics
 
 /// Fonts for the text tests: the bundled faces and the fixtures of `Fixtures/fonts`.
 enum TestFonts {
-    static let fixtures = Golden.testsDirectory.appendingPathComponent("Fixtures/fonts")
+    static let fixtures = Golden.testsDirectory().appendingPathComponent("Fixtures/fonts")
 
     static func bytes(_ resource: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: try CrispResources.url(for: "Fonts/\(resource)")))

@@ -1,32 +1,45 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+import CrispGraphics
 
-/// Golden-image comparison.
+/// Golden-image comparison, shared by every test target.
 ///
-/// Goldens live in `Tests/CrispGraphicsTests/Golden/<area>/<name>.png` and are compared pixel
-/// for pixel (exactly, unless a tolerance is passed with its reason). `RECORD_GOLDENS=1 swift test`
-/// rewrites them and records a failure, so a recording run never passes by accident. On a
-/// mismatch, the actual image and a diff (red where pixels differ) are written to
+/// Goldens live in `Tests/<Target>/Golden/<area>/<name>.png` — the target of the test file that
+/// calls `check` — and are compared pixel for pixel (exactly, unless a tolerance is passed with
+/// its reason). `RECORD_GOLDENS=1 swift test` rewrites them and records a failure, so a
+/// recording run never passes by accident. On a mismatch, the actual image and a diff (red where
+/// pixels differ, a faint copy of the golden elsewhere) are written to
 /// `.build/golden-failures/<area>/`.
-enum Golden {
-    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    static let goldenDirectory = testsDirectory.appendingPathComponent("Golden")
-    static let failureDirectory = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/golden-failures")
+public enum Golden {
+    static let repositoryDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let failureDirectory = repositoryDirectory.appendingPathComponent(".build/golden-failures")
     static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
 
+    /// The folder of the test target holding `filePath` (`Tests/<Target>/`).
+    public static func testsDirectory(for filePath: String = #filePath) -> URL {
+        let tests = repositoryDirectory.appendingPathComponent("Tests").path + "/"
+        precondition(filePath.hasPrefix(tests), "\(filePath) is not inside \(tests)")
+        let target = filePath.dropFirst(tests.count).split(separator: "/").first.map(String.init) ?? ""
+        return URL(fileURLWithPath: tests + target, isDirectory: true)
+    }
+
+    /// The `Golden` folder of the test target holding `filePath`.
+    public static func goldenDirectory(for filePath: String) -> URL {
+        testsDirectory(for: filePath).appendingPathComponent("Golden", isDirectory: true)
+    }
+
     /// Compares `context`'s pixels with the golden `area/name.png`.
-    static func check(_ context: CGContext, _ area: String, _ name: String, tolerance: Int = 0,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
-        check(context.makeImage()!, area, name, tolerance: tolerance, sourceLocation: sourceLocation)
+    public static func check(_ context: CGContext, _ area: String, _ name: String, tolerance: Int = 0,
+                             filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+        check(context.makeImage()!, area, name, tolerance: tolerance, filePath: filePath, sourceLocation: sourceLocation)
     }
 
     /// Compares `image` with the golden `area/name.png`; `tolerance` is the largest allowed
     /// per-channel difference.
-    static func check(_ image: CGImage, _ area: String, _ name: String, tolerance: Int = 0,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = goldenDirectory.appendingPathComponent(area).appendingPathComponent(name + ".png")
+    public static func check(_ image: CGImage, _ area: String, _ name: String, tolerance: Int = 0,
+                             filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = goldenDirectory(for: filePath).appendingPathComponent(area).appendingPathComponent(name + ".png")
         if isRecording {
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             do {
@@ -66,7 +79,7 @@ enum Golden {
                 diff[i] = 0xFFFF_0000
             } else {
                 // Faint copy of the expected image for orientation.
-                diff[i] = Pixel.scale(b, by: 60)
+                diff[i] = Golden.faint(b)
             }
         }
         if differing > 0 {
@@ -83,9 +96,12 @@ enum Golden {
         if let diff { try? diff.writePNG(to: dir.appendingPathComponent(name + ".diff.png").path) }
     }
 
-    /// Every golden PNG, as (area, name, url).
-    static func allGoldens() -> [URL] {
-        guard let e = FileManager.default.enumerator(at: goldenDirectory, includingPropertiesForKeys: nil) else { return [] }
+    /// A premultiplied pixel at about a quarter of its strength.
+    static func faint(_ p: UInt32) -> UInt32 { (p >> 2) & 0x3F3F_3F3F }
+
+    /// Every golden PNG of the test target holding `filePath`.
+    public static func allGoldens(filePath: String = #filePath) -> [URL] {
+        guard let e = FileManager.default.enumerator(at: goldenDirectory(for: filePath), includingPropertiesForKeys: nil) else { return [] }
         return e.compactMap { $0 as? URL }.filter { $0.pathExtension == "png" }.sorted { $0.path < $1.path }
     }
 }
