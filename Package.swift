@@ -52,7 +52,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics"], exclude: ["Fixtures"]),
+        .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics"]),
         .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics"], exclude: ["Golden"]),
         .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
