@@ -54,7 +54,7 @@ let package = Package(
         // Golden images and the seeded generator, shared by the test targets.
         .target(name: "CrispTestSupport", dependencies: ["CrispGraphics"], path: "Tests/CrispTestSupport"),
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics"]),
         .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispUI", "CrispGraphics", "crisp-demo"]),

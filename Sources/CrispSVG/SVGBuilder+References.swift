@@ -3,12 +3,11 @@ import Foundation
 
 // Following references: paint servers (`fill="url(#g)"`) and clip paths (`clip-path="url(#c)"`).
 //
-// A clip path becomes a list of paths to intersect, already mapped into the clipped element's
-// user space: the child's own transform, then the bounding-box mapping for
-// clipPathUnits="objectBoundingBox", then the clipPath's `transform` (the order resvg and the
-// browsers use). A `clip-path` on the clipPath or on its child intersects further. A clipPath
-// with several children clips to their union, which an intersection of path clips cannot
-// express — that needs a clip mask, and is reported as unsupported.
+// A clip path becomes an SVGClip: its children's shapes mapped into the clipped element's user
+// space (the child's own transform, then the bounding-box mapping for
+// clipPathUnits="objectBoundingBox", then the clipPath's `transform` — the order resvg and the
+// browsers use), each with its own `clip-path` if it has one, and the clipPath's own
+// `clip-path` to intersect with. The union of several children is drawn through a mask.
 
 extension SVGBuilder {
     // MARK: Paint
@@ -159,13 +158,16 @@ extension SVGBuilder {
 
     // MARK: Clip paths
 
-    /// The clip `id` as paths in `node`'s user space.
-    func clipParts(_ id: String, at offset: Int, for node: SVGRenderNode) throws(SVGError) -> [SVGClipPart] {
+    /// The clip path `id` in `node`'s user space.
+    func clip(_ id: String, at offset: Int, for node: SVGRenderNode) throws(SVGError) -> SVGClip {
         guard let clip = element(withId: id) else { throw SVGError(.missingReference(id: id), at: location(offset)) }
         guard clip.name == "clipPath" else {
             throw SVGError(.wrongReferenceType(id: id, expected: "a <clipPath>", found: clip.name), at: location(offset))
         }
-        return try resolvingReference(id, at: offset) { () throws(SVGError) -> [SVGClipPart] in
+        guard resolvingDepth < SVGBuilder.maximumClipNesting else {
+            throw SVGError(.limitExceeded("clip paths nested more than \(SVGBuilder.maximumClipNesting) deep"), at: location(offset))
+        }
+        return try resolvingReference(id, at: offset) { () throws(SVGError) -> SVGClip in
             let attributes = declarations(of: clip, allowed: ["clipPathUnits"])
             var properties = SVGProperties()
             var own = SVGElementProperties()
@@ -176,13 +178,13 @@ extension SVGBuilder {
                 case "userSpaceOnUse": break
                 case "objectBoundingBox":
                     let box = node.boundingBox
-                    guard !box.isNull, box.width > 0, box.height > 0 else { return [SVGClipPart(path: CGMutablePath(), rule: .winding)] }
+                    guard !box.isNull, box.width > 0, box.height > 0 else { return .nothing }
                     placement = CGAffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
                         .concatenating(placement)
                 default: throw invalid(d, "expected userSpaceOnUse or objectBoundingBox")
                 }
             }
-            var childParts: [[SVGClipPart]] = []
+            var shapes: [SVGClipShape] = []
             for child in clip.children {
                 switch child.name {
                 case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
@@ -192,20 +194,18 @@ extension SVGBuilder {
                     try apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
                     guard childOwn.isDisplayed, childProperties.isVisible else { continue }
                     let t = try childAttributes.transform.map { d throws(SVGError) in try parseTransform(d) } ?? .identity
-                    let toReferencing = t.concatenating(placement)
-                    guard let path = try geometry(of: child, childAttributes.own) else {
-                        childParts.append([])
-                        continue
-                    }
-                    var parts = [SVGClipPart(path: SVGBuilder.transformed(path, toReferencing), rule: childProperties.clipRule)]
+                    // Children without geometry clip nothing in: they add nothing to the union.
+                    guard let path = try geometry(of: child, childAttributes.own) else { continue }
+                    var shape = SVGClipShape(path: path, rule: childProperties.clipRule)
                     if let nested = childOwn.clipPath {
+                        // The child's own clip-path, in the child's user space (its bounding box for
+                        // objectBoundingBox units), then placed with the child.
                         let shapeNode = SVGRenderNode(content: .shape(SVGShape(path: path, fill: nil, fillRule: .winding, stroke: nil,
                                                                                 strokeStyle: SVGStrokeStyle(), isAntialiased: true)),
                                                       transform: .identity)
-                        let nestedParts = try clipParts(nested.id, at: nested.offset, for: shapeNode)
-                        parts += nestedParts.map { SVGClipPart(path: SVGBuilder.transformed($0.path, toReferencing), rule: $0.rule) }
+                        shape.clip = [try self.clip(nested.id, at: nested.offset, for: shapeNode)]
                     }
-                    childParts.append(parts)
+                    shapes.append(SVGClip(shapes: [shape]).transformed(by: t.concatenating(placement)).shapes[0])
                 case "text", "use":
                     unsupported("<\(child.name)> inside <clipPath>", at: child.offset)
                 case "title", "desc", "metadata":
@@ -214,23 +214,11 @@ extension SVGBuilder {
                     warn("<\(child.name)> inside <clipPath> (not allowed there; ignored)", at: child.offset)
                 }
             }
-            // Children without geometry clip nothing in; drop them from the union.
-            childParts.removeAll { $0.isEmpty }
-            if childParts.count > 1 {
-                unsupported("<clipPath> with several children (their union needs a clip mask)", at: clip.offset)
-            }
-            var result = childParts.first ?? [SVGClipPart(path: CGMutablePath(), rule: .winding)]
+            var result = SVGClip(shapes: shapes)
             if let nested = own.clipPath {
-                result += try clipParts(nested.id, at: nested.offset, for: node)
+                result.intersected = [try self.clip(nested.id, at: nested.offset, for: node)]
             }
             return result
         }
-    }
-
-    static func transformed(_ path: CGPath, _ t: CGAffineTransform) -> CGPath {
-        if t.isIdentity { return path }
-        let copy = CGMutablePath()
-        copy.addPath(path, transform: t)
-        return copy
     }
 }

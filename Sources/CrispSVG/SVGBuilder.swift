@@ -28,8 +28,16 @@ final class SVGBuilder {
     private(set) var unsupported: [SVGUnsupportedFeature] = []
     /// The viewport size in user units (the viewBox's size, else width × height), for percentages.
     private(set) var viewport = CGSize(width: 100, height: 100)
-    /// Ids of clip paths and gradients being resolved (cycle detection).
+    /// Ids of clip paths being resolved (cycle detection).
     private var resolving: [String] = []
+    /// How many clip paths are being resolved, one inside the other.
+    var resolvingDepth: Int { resolving.count }
+    /// Most clip paths that may nest through `clip-path` references (each level of a union may
+    /// need its own mask while drawing).
+    static let maximumClipNesting = 16
+    /// Most transparency layers (`opacity` that cannot be folded into paint) that may be open
+    /// at once: each is a canvas-sized buffer while it is open.
+    static let maximumLayerNesting = 16
     private var gradientCache: [String: SVGGradient] = [:]
 
     init(lines: LineTable) {
@@ -234,14 +242,12 @@ final class SVGBuilder {
     /// Applies clip-path and opacity to a finished node.
     func finish(_ node: SVGRenderNode, element e: XMLElement, own: SVGElementProperties) throws(SVGError) {
         if let clip = own.clipPath {
-            node.clip = try clipParts(clip.id, at: clip.offset, for: node)
+            node.clip = try self.clip(clip.id, at: clip.offset, for: node)
         }
-        if own.opacity < 1 && !node.foldOpacity(own.opacity) {
-            let count: String
-            if case .group(let children) = node.content { count = "a <\(e.name)> of \(children.count) children" } else {
-                count = "a <\(e.name)> with both fill and stroke"
-            }
-            unsupported("opacity on \(count) (needs a transparency layer)", at: e.offset)
+        node.applyOpacity(own.opacity)
+        guard node.layerNesting <= SVGBuilder.maximumLayerNesting else {
+            throw SVGError(.limitExceeded("group opacity (transparency layers) nested more than \(SVGBuilder.maximumLayerNesting) deep"),
+                           at: location(e.offset))
         }
     }
 

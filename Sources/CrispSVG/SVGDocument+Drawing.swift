@@ -2,8 +2,13 @@ import CrispGraphics
 import Foundation
 
 // Drawing is a walk over the render tree with one saveGState/restoreGState around each node
-// that has a transform or a clip. Fill and stroke colours were made when the document was read,
-// so drawing allocates only what CGContext itself does.
+// that has a transform, a clip or a transparency layer. Fill and stroke colours were made when
+// the document was read, so drawing allocates only what CGContext itself does, plus the masks of
+// clips that need one (see SVGDocument+Clipping).
+//
+// A node with a layer opens it before its clip: what the layer paints back is then cut by the
+// clip once, inside the layer. (Clipping first would cut twice — the layer inherits the clip and
+// is composited through it — and square the clip's anti-aliased edges.)
 
 extension SVGDocument {
     /// Draws the document in its viewport coordinates: (0, 0) top-left to `size`, y down, one
@@ -55,21 +60,25 @@ extension SVGDocument {
     }
 
     static func draw(_ node: SVGRenderNode, in context: CGContext) {
-        let needsState = !node.transform.isIdentity || !node.clip.isEmpty
+        let hasLayer = node.layerOpacity < 1
+        if node.layerOpacity <= 0 { return }   // a layer at alpha 0 paints nothing
+        let needsState = !node.transform.isIdentity || node.clip != nil || hasLayer
         if needsState {
             context.saveGState()
             context.concatenate(node.transform)
-            for part in node.clip {
-                context.addPath(part.path)
-                context.clip(using: part.rule)
-            }
         }
+        if hasLayer {
+            context.setAlpha(CGFloat(node.layerOpacity))
+            context.beginTransparencyLayer(in: node.layerBounds, auxiliaryInfo: nil)
+        }
+        if let clip = node.clip { apply(clip, in: context) }
         switch node.content {
         case .group(let children):
             for child in children { draw(child, in: context) }
         case .shape(let shape):
             draw(shape, in: context)
         }
+        if hasLayer { context.endTransparencyLayer() }
         if needsState { context.restoreGState() }
     }
 

@@ -92,8 +92,8 @@ public struct SVGWarning: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A feature the document uses that Crisp cannot draw yet (text, images, filters, masks,
-/// group opacity over several children, …). A document with any of these draws without them,
+/// A feature the document uses that Crisp cannot draw yet (text, images, `use`, filters,
+/// masks, …). A document with any of these draws without them,
 /// so `crisp render` refuses it (exit status 77) instead of drawing something wrong.
 public struct SVGUnsupportedFeature: Equatable, Sendable, CustomStringConvertible {
     /// What is not supported.

@@ -2,9 +2,9 @@ import CrispGraphics
 import Foundation
 
 // The render tree SVGDocument keeps after reading: groups and shapes with everything resolved
-// (properties cascaded, lengths in user units, references followed, opacity folded into paint,
-// clip paths turned into paths in the clipped element's user space). Drawing it is a plain walk
-// with no look-ups, so a document parsed once draws many times cheaply.
+// (properties cascaded, lengths in user units, references followed, opacity folded into paint
+// where that is exact, clip paths turned into shapes in the clipped element's user space).
+// Drawing it is a plain walk with no look-ups, so a document parsed once draws many times cheaply.
 
 /// What a fill or stroke paints: a solid colour or a gradient ready to draw.
 enum SVGResolvedPaint {
@@ -61,13 +61,6 @@ struct SVGShape {
     var isAntialiased: Bool
 }
 
-/// One path of a clip: everything outside it (under `rule`) is clipped away. In the clipped
-/// element's user space.
-struct SVGClipPart {
-    var path: CGPath
-    var rule: CGPathFillRule
-}
-
 /// A node of the render tree.
 final class SVGRenderNode {
     enum Content {
@@ -78,8 +71,15 @@ final class SVGRenderNode {
     var content: Content
     /// The element's `transform`: its user space in its parent's.
     var transform: CGAffineTransform
-    /// Clip paths to intersect, in this node's user space (after `transform`); empty for none.
-    var clip: [SVGClipPart] = []
+    /// The clip path, in this node's user space (after `transform`); nil for none.
+    var clip: SVGClip?
+    /// The element's `opacity` when it could not be folded into paint: the node is drawn into a
+    /// transparency layer composited with this alpha. 1 for no layer.
+    private(set) var layerOpacity = 1.0
+    /// Where the layer's content can paint, in this node's user space: the layer is no bigger.
+    private(set) var layerBounds = CGRect.null
+    /// The most transparency layers open at once while drawing this node (0 without any).
+    private(set) var layerNesting = 0
 
     init(content: Content, transform: CGAffineTransform) {
         self.content = content
@@ -107,10 +107,65 @@ final class SVGRenderNode {
         }
     }
 
+    /// A box around everything the node paints, in its parent's user space (`CGRect.null` when
+    /// it paints nothing): fills, strokes out to their furthest reach, cut to the clip's box.
+    var paintBoundsInParent: CGRect {
+        let own = paintBounds
+        return own.isNull ? own : own.applying(transform)
+    }
+
+    /// A box around everything the node paints, in its own user space.
+    var paintBounds: CGRect {
+        var box = CGRect.null
+        switch content {
+        case .shape(let s):
+            let outline = s.path.boundingBoxOfPath
+            if s.fill != nil { box = outline }
+            if s.stroke != nil {
+                // A stroke reaches half its width beyond the outline, times the miter limit at a
+                // miter join and √2 at a square cap.
+                let style = s.strokeStyle
+                let factor = max(style.join == .miter ? style.miterLimit : 1, style.cap == .square ? 2.squareRoot() : 1)
+                let reach = style.width / 2 * factor
+                box = box.including(outline.insetBy(dx: -reach, dy: -reach))
+            }
+        case .group(let children):
+            for c in children { box = box.including(c.paintBoundsInParent) }
+        }
+        if let clip, !box.isNull {
+            let clipBox = clip.boundingBox
+            box = clipBox.isNull ? .null : box.intersection(clipBox)
+        }
+        return box
+    }
+
+    /// Applies the element's `opacity`: folded into paint where that is exact, else through a
+    /// transparency layer as big as what the node paints. Call once the content, clip and
+    /// children are final.
+    func applyOpacity(_ opacity: Double) {
+        if opacity < 1 && !foldOpacity(opacity) {
+            layerOpacity = opacity
+            layerBounds = paintBounds
+        }
+        var nesting = 0
+        if case .group(let children) = content { nesting = children.map(\.layerNesting).max() ?? 0 }
+        layerNesting = nesting + (layerOpacity < 1 ? 1 : 0)
+    }
+
     /// Multiplies the node's paint by `opacity` without a transparency layer: possible when
     /// the result is the same, i.e. when exactly one paint is drawn (a shape with only a fill
-    /// or only a stroke, or a group whose single child can). False when it is not possible.
+    /// or only a stroke, or a group whose single child can), or when the node already has a
+    /// layer (a layer holding only another layer: the alphas multiply). False when it is not
+    /// possible; nothing is changed then.
+    ///
+    /// Exact because a single paint of coverage c and alpha a composited through a layer of
+    /// alpha o gives o·(c·a), the same as painting c with alpha o·a; two paints that overlap
+    /// (a fill under its stroke, overlapping children) would show each other through instead.
     func foldOpacity(_ opacity: Double) -> Bool {
+        if layerOpacity < 1 {
+            layerOpacity *= opacity
+            return true
+        }
         switch content {
         case .shape(var s):
             switch (s.fill, s.stroke) {
@@ -125,5 +180,13 @@ final class SVGRenderNode {
             if children.isEmpty { return true }
             return children.count == 1 && children[0].foldOpacity(opacity)
         }
+    }
+}
+
+extension CGRect {
+    /// The union of two boxes, either of which may be `CGRect.null` (nothing).
+    func including(_ other: CGRect) -> CGRect {
+        if isNull { return other }
+        return other.isNull ? self : union(other)
     }
 }

@@ -197,15 +197,6 @@ struct SVGDocumentTests {
         #expect(rgba(image, 5, 5) == [255, 0, 0, 128])
     }
 
-    @Test func groupOpacityOverSeveralChildrenIsUnsupported() throws {
-        let doc = try SVGDocument(string: svg(##"<g opacity="0.5"><rect width="4" height="4"/><rect width="4" height="4"/></g>"##))
-        #expect(doc.unsupportedFeatures.count == 1)
-        #expect(doc.unsupportedFeatures[0].reason.contains("transparency layer"))
-        #expect(doc.unsupportedFeatures[0].location == SVGSourceLocation(line: 1, column: 64))
-        let both = try SVGDocument(string: svg(##"<rect width="4" height="4" fill="red" stroke="blue" opacity=".5"/>"##))
-        #expect(!both.isFullySupported)
-    }
-
     // MARK: Clip paths
 
     @Test func clipPathClipsInUserSpace() throws {
@@ -248,11 +239,6 @@ struct SVGDocumentTests {
     @Test func emptyClipPathClipsEverything() throws {
         let image = try render(svg(##"<clipPath id="c"/><rect width="20" height="20" clip-path="url(#c)"/>"##))
         #expect(image.pixels.allSatisfy { $0 == 0 })
-    }
-
-    @Test func clipPathUnionIsUnsupported() throws {
-        let doc = try SVGDocument(string: svg(##"<clipPath id="c"><rect width="2" height="2"/><circle r="3"/></clipPath><rect width="9" height="9" clip-path="url(#c)"/>"##))
-        #expect(doc.unsupportedFeatures.map(\.reason) == ["<clipPath> with several children (their union needs a clip mask)"])
     }
 
     // MARK: Gradients
