@@ -93,6 +93,8 @@ extension CGContext {
                                                     : image.pyramid
         let first = min(levelIndex, levels.count - 1)
         let second = min(first + 1, levels.count - 1)
+        var isImageOpaque = false
+        if case .color = mode, alpha == 255 { isImageOpaque = image.hasOnlyOpaquePixels }
         levels[first].pixels.withUnsafeBufferPointer { p0 in
             levels[second].pixels.withUnsafeBufferPointer { p1 in
                 let l0 = SampledLevel(pixels: p0.baseAddress!, width: levels[first].width, height: levels[first].height,
@@ -100,7 +102,8 @@ extension CGContext {
                 let l1 = SampledLevel(pixels: p1.baseAddress!, width: levels[second].width, height: levels[second].height,
                                       scaleX: CGFloat(levels[second].width) / w, scaleY: CGFloat(levels[second].height) / h)
                 let paint = ImagePaint(primary: l0, secondary: weight > 0 && second != first ? l1 : nil, secondaryWeight: weight,
-                                       toImage: toImage, nearest: nearest, tiled: tiled, mode: mode, alpha: alpha)
+                                       toImage: toImage, nearest: nearest, tiled: tiled, mode: mode, alpha: alpha,
+                                       isImageOpaque: isImageOpaque)
                 body(paint)
             }
         }

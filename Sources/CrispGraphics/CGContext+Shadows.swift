@@ -43,8 +43,9 @@ extension CGContext {
         var region = PixelRect(x: clip.x - dx - reach, y: clip.y - dy - reach,
                                maxX: clip.maxX - dx + reach, maxY: clip.maxY - dy + reach)
         if let b = producer.bounds, b.isFiniteRect {
-            // The blur spreads the shape by `reach`: the buffer must hold that spread too.
-            let grown = b.insetBy(dx: -CGFloat(reach + 1), dy: -CGFloat(reach + 1))
+            // The blur spreads the shape's pixels by at most `reach`: the buffer holds exactly that
+            // spread (enclosing rounds the bounds out to whole pixels), and nothing beyond it.
+            let grown = b.insetBy(dx: -CGFloat(reach), dy: -CGFloat(reach))
             region = PixelRect(enclosing: grown, limit: region)
         }
         guard !region.isEmpty else { return }

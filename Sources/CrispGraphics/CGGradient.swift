@@ -26,6 +26,23 @@ public final class CGGradient: @unchecked Sendable {
 
     let stops: [Stop]
 
+    /// Tables already sampled, by the alpha they were sampled with (a gradient is immutable, so
+    /// a table stays valid for its lifetime).
+    private let tablesLock = NSLock()
+    private var tables: [CGFloat: GradientTable] = [:]
+
+    /// The premultiplied table for drawing with an extra `alpha` factor, sampled on first use
+    /// and then shared by every draw. At most a few alphas are kept.
+    func table(alpha: CGFloat) -> GradientTable {
+        tablesLock.lock()
+        defer { tablesLock.unlock() }
+        if let table = tables[alpha] { return table }
+        let table = GradientTable(self, alpha: alpha)
+        if tables.count >= 4 { tables.removeAll(keepingCapacity: true) }
+        tables[alpha] = table
+        return table
+    }
+
     /// Creates a gradient from colours and optional locations (one per colour); nil when there
     /// are no colours or no usable location.
     public init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: UnsafePointer<CGFloat>?) {
@@ -81,8 +98,9 @@ public final class CGGradient: @unchecked Sendable {
     }
 }
 
-/// A gradient's colours sampled into a premultiplied table for drawing.
-final class GradientTable {
+/// A gradient's colours sampled into a premultiplied table for drawing. Immutable once built;
+/// its gradient caches it (`CGGradient.table(alpha:)`).
+final class GradientTable: @unchecked Sendable {
     /// Entries in the table: adjacent entries differ by less than a quarter of an 8-bit level.
     static let size = 1024
     let entries: UnsafeMutablePointer<UInt32>
@@ -117,32 +135,70 @@ struct LinearGradientPaint: PaintSource {
     let extendBefore: Bool, extendAfter: Bool
 
     static var mayLeaveUnpainted: Bool { true }
-    var isOpaque: Bool { false }
+    /// Opaque when every colour is and both ends extend (then no pixel is left unpainted or
+    /// faded at an end).
+    var isOpaque: Bool { table.isOpaque && extendBefore && extendAfter }
 
     /// 1 / |∇t|: converts a difference in t into device pixels.
     var pixelsPerUnit: Float { 1 / (a * a + b * b).squareRoot() }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let start = a * (Float(x) + 0.5) + b * (Float(y) + 0.5) + c
-        let first = table.entries[0], last = table.entries[GradientTable.size - 1]
+        // t(i) is recomputed from the row start (not accumulated) so long rows do not drift, and
+        // so the table entry picked is exactly what the per-pixel formula gives. The rounding of
+        // start + a·i is monotonic in i, so the pixels that need no end treatment (inside the
+        // band, more than half a pixel from an end that is not extended) form one run: found
+        // from an estimate, checked at both ends, and looked up with no per-pixel branches.
+        var (first, end) = plainRun(start: start, count: count)
+        while first < end && !isPlain(start + a * Float(first)) { first += 1 }
+        while end > first && !isPlain(start + a * Float(end - 1)) { end -= 1 }
         let k = pixelsPerUnit
-        for i in 0..<count {
-            // Recomputed from the row start (not accumulated) so long rows do not drift.
-            let t = start + a * Float(i)
-            if t >= 0 && t <= 1 {
-                var color = table.lookup(t)
-                // Within half a pixel of an end that is not extended, the pixel is only partly
-                // inside the band: coverage of a half-plane at signed distance s is ½ + s.
-                if !extendBefore, t * k < 0.5 { color = Pixel.scale(color, by: UInt32((0.5 + t * k) * 255 + 0.5)) }
-                if !extendAfter, (1 - t) * k < 0.5 { color = Pixel.scale(color, by: UInt32((0.5 + (1 - t) * k) * 255 + 0.5)) }
-                out[i] = color
-            } else if t < 0 {
-                let s = -t * k
-                out[i] = extendBefore ? first : (s < 0.5 ? Pixel.scale(first, by: UInt32((0.5 - s) * 255 + 0.5)) : Pixel.unpainted)
-            } else {
-                let s = (t - 1) * k
-                out[i] = extendAfter ? last : (s < 0.5 ? Pixel.scale(last, by: UInt32((0.5 - s) * 255 + 0.5)) : Pixel.unpainted)
-            }
+        for i in 0..<first { out[i] = color(at: start + a * Float(i), pixelsPerUnit: k) }
+        let entries = table.entries
+        for i in first..<end { out[i] = entries[Int((start + a * Float(i)) * Float(GradientTable.size - 1) + 0.5)] }
+        for i in end..<count { out[i] = color(at: start + a * Float(i), pixelsPerUnit: k) }
+    }
+
+    /// Whether the pixel at parameter `t` is a plain table lookup: within 0…1 and more than
+    /// half a pixel from an end that is not extended.
+    @inline(__always)
+    private func isPlain(_ t: Float) -> Bool {
+        let k = pixelsPerUnit
+        return t >= 0 && t <= 1 && (extendBefore || t * k >= 0.5) && (extendAfter || (1 - t) * k >= 0.5)
+    }
+
+    /// An estimate of the plain run `first..<end` within `0..<count`, one pixel inside the
+    /// exact solution of the linear inequalities (the caller checks its ends).
+    private func plainRun(start: Float, count: Int) -> (Int, Int) {
+        let k = Double(pixelsPerUnit)
+        let low = extendBefore ? 0 : 0.5 / k, high = extendAfter ? 1 : 1 - 0.5 / k
+        guard low <= high, count > 0 else { return (0, 0) }
+        if a == 0 { return isPlain(start) ? (0, count) : (0, 0) }
+        var i0 = (low - Double(start)) / Double(a), i1 = (high - Double(start)) / Double(a)
+        if a < 0 { swap(&i0, &i1) }
+        guard i0.isFinite, i1.isFinite else { return (0, 0) }
+        let first = min(max(i0.rounded(.up) + 1, 0), Double(count))
+        let end = min(max(i1.rounded(.down), first), Double(count))
+        return (Int(first), Int(end))
+    }
+
+    /// The colour at `t` with the half-pixel end treatment: the general per-pixel rule.
+    @inline(__always)
+    private func color(at t: Float, pixelsPerUnit k: Float) -> UInt32 {
+        let first = table.entries[0], last = table.entries[GradientTable.size - 1]
+        if t >= 0 && t <= 1 {
+            var color = table.lookup(t)
+            // Within half a pixel of an end that is not extended, the pixel is only partly
+            // inside the band: coverage of a half-plane at signed distance s is ½ + s.
+            if !extendBefore, t * k < 0.5 { color = Pixel.scale(color, by: UInt32((0.5 + t * k) * 255 + 0.5)) }
+            if !extendAfter, (1 - t) * k < 0.5 { color = Pixel.scale(color, by: UInt32((0.5 + (1 - t) * k) * 255 + 0.5)) }
+            return color
+        } else if t < 0 {
+            let s = -t * k
+            return extendBefore ? first : (s < 0.5 ? Pixel.scale(first, by: UInt32((0.5 - s) * 255 + 0.5)) : Pixel.unpainted)
+        } else {
+            let s = (t - 1) * k
+            return extendAfter ? last : (s < 0.5 ? Pixel.scale(last, by: UInt32((0.5 - s) * 255 + 0.5)) : Pixel.unpainted)
         }
     }
 }
@@ -216,7 +272,7 @@ extension CGContext {
         let b = (m.c * d.x + m.d * d.y) / length2
         let c = ((m.tx - start.x) * d.x + (m.ty - start.y) * d.y) / length2
         guard a.isFinite, b.isFinite, c.isFinite else { return }
-        let paintSource = LinearGradientPaint(table: GradientTable(gradient, alpha: gstate.alpha), a: Float(a), b: Float(b), c: Float(c),
+        let paintSource = LinearGradientPaint(table: gradient.table(alpha: gstate.alpha), a: Float(a), b: Float(b), c: Float(c),
                                               extendBefore: options.contains(.drawsBeforeStartLocation),
                                               extendAfter: options.contains(.drawsAfterEndLocation))
         paint(RectCoverage(rect: clipRect, antialias: true), source: paintSource)
@@ -232,7 +288,7 @@ extension CGContext {
         let r0 = max(startRadius, 0), r1 = max(endRadius, 0)
         let dc = CGPoint(x: endCenter.x - startCenter.x, y: endCenter.y - startCenter.y)
         guard r0 > 0 || r1 > 0 || dc != .zero else { return }
-        let paintSource = RadialGradientPaint(table: GradientTable(gradient, alpha: gstate.alpha), toUser: userToRaster.inverted(),
+        let paintSource = RadialGradientPaint(table: gradient.table(alpha: gstate.alpha), toUser: userToRaster.inverted(),
                                               c0: startCenter, r0: r0, dc: dc, dr: r1 - r0,
                                               extendBefore: options.contains(.drawsBeforeStartLocation),
                                               extendAfter: options.contains(.drawsAfterEndLocation))

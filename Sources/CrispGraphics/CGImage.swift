@@ -53,9 +53,23 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         self.isMask = true
     }
 
-    /// Lazily built, box-filtered half-size copies for minified drawing.
+    /// Lazily built, box-filtered half-size copies for minified drawing (the lock also guards
+    /// `opaqueFlag`).
     private let pyramidLock = NSLock()
     private var pyramidLevels: [ImageLevel]?
+
+    private var opaqueFlag: Bool?
+
+    /// Whether every pixel has alpha 255 (found on first use, then remembered). The pyramid's
+    /// 2×2 averages of opaque pixels are opaque too.
+    var hasOnlyOpaquePixels: Bool {
+        pyramidLock.lock()
+        defer { pyramidLock.unlock() }
+        if let flag = opaqueFlag { return flag }
+        let flag = !isMask && pixels.allSatisfy { $0 >> 24 == 255 }
+        opaqueFlag = flag
+        return flag
+    }
 
     /// Level 0 is the image itself; each next level halves both sizes (rounding up).
     var pyramid: [ImageLevel] {

@@ -47,6 +47,66 @@ import Testing
         #expect(ctx.alphaAt(20, 20) == 255)
     }
 
+    /// The blur as first written: each pass a running sum over a copy of the line, divided in
+    /// 64 bits, and the vertical passes through a copied-out column. Slow and plain.
+    static func referenceBlur(_ values: [UInt8], width w: Int, height h: Int, sigma: CGFloat) -> [UInt8] {
+        var v = values
+        func box(_ line: inout [UInt8], _ p: BoxBlur.Pass) {
+            let n = line.count, inv = (UInt64(1) << 24) / UInt64(p.left + p.right + 1) + 1
+            let copy = line
+            var sum: UInt64 = 0
+            for i in 0...min(p.right, n - 1) { sum += UInt64(copy[i]) }
+            for i in 0..<n {
+                line[i] = UInt8(truncatingIfNeeded: (sum * inv + (1 << 23)) >> 24)
+                if i + p.right + 1 < n { sum += UInt64(copy[i + p.right + 1]) }
+                if i - p.left >= 0 { sum -= UInt64(copy[i - p.left]) }
+            }
+        }
+        let passes = BoxBlur.passes(sigma: sigma)
+        for y in 0..<h {
+            var row = Array(v[y * w..<(y + 1) * w])
+            for p in passes { box(&row, p) }
+            v.replaceSubrange(y * w..<(y + 1) * w, with: row)
+        }
+        for x in 0..<w {
+            var column = (0..<h).map { v[$0 * w + x] }
+            for p in passes { box(&column, p) }
+            for y in 0..<h { v[y * w + x] = column[y] }
+        }
+        return v
+    }
+
+    /// The row-wise vertical passes and the 32-bit means must reproduce the plain blur exactly:
+    /// the paint goldens encode its rounding.
+    @Test(arguments: [CGFloat(0.6), 1, 1.3, 2.5, 4, 7.7, 16, 40, 120])
+    func blurMatchesThePlainBlurExactly(sigma: CGFloat) {
+        var rng = SplitMix64(seed: 7)
+        for (w, h) in [(1, 1), (1, 9), (13, 1), (37, 23), (5, 120), (300, 3)] {
+            let mask = ClipMask(bounds: PixelRect(x: 3, y: -2, maxX: 3 + w, maxY: -2 + h))
+            // Mostly hard 0/255 values with some soft ones, like rasterized shapes.
+            for i in 0..<(w * h) {
+                let r = rng.next() % 4
+                mask.data[i] = r == 0 ? 0 : r == 1 ? 255 : UInt8(truncatingIfNeeded: rng.next())
+            }
+            let input = Array(UnsafeBufferPointer(start: mask.data, count: w * h))
+            BoxBlur.blur(mask, sigma: sigma)
+            let actual = Array(UnsafeBufferPointer(start: mask.data, count: w * h))
+            #expect(actual == Self.referenceBlur(input, width: w, height: h, sigma: sigma), "\(w)×\(h) σ \(sigma)")
+        }
+    }
+
+    /// The 32-bit product in the mean gives the 64-bit result up to the widest box σ can ask for.
+    @Test func fixedPointMeanMatches64BitsForEveryBoxWidth() {
+        let widest = BoxBlur.passes(sigma: BoxBlur.maximumSigma).map { $0.left + $0.right + 1 }.max()!
+        for n in 1...widest {
+            let divider = BoxBlur.Divider(BoxBlur.Pass(left: n - 1, right: 0))
+            for sum in [0, n / 2, n * 128 - 1, n * 255 - n / 2, n * 255] {
+                let wide = (UInt64(sum) * UInt64(divider.inv) + (1 << 23)) >> 24
+                #expect(UInt64(divider.mean(UInt32(sum))) == wide, "n \(n) sum \(sum)")
+            }
+        }
+    }
+
     @Test func blurCostDoesNotDependOnTheRadius() {
         // The box passes are running sums: the same three passes whatever σ.
         #expect(BoxBlur.passes(sigma: 1).count == 3 && BoxBlur.passes(sigma: 100).count == 3)

@@ -5,7 +5,8 @@
 protocol BlendOperator {
     /// The blended result at full coverage.
     static func blend(_ s: UInt32, _ d: UInt32) -> UInt32
-    /// The result at coverage `c` (0…255); by default `lerp(D, blend(S, D), c)`.
+    /// The result at coverage `c` (0…255); by default `lerp(D, blend(S, D), c)`. At c = 255 it
+    /// must equal `blend(s, d)` (blitters call that directly for fully covered spans).
     static func blend(_ s: UInt32, _ d: UInt32, coverage c: UInt32) -> UInt32
     /// Whether an opaque source at full coverage yields exactly the source (so a span can be
     /// stored without reading the destination).

@@ -1,7 +1,8 @@
 // The blitters turn coverage spans into pixels. Each is generic over its paint and blend
 // operator so that every (paint, blend) pair gets its own specialized inner loop; all branching
 // on state happens before the pixel loop. Constant-coverage spans of an opaque constant paint
-// under a replacing operator become plain stores (`update(repeating:)`, memset-class).
+// under a replacing operator become plain stores (`update(repeating:)`, memset-class); fully
+// covered spans of any other opaque paint are shaded straight into the destination row.
 
 /// A source of premultiplied colour for each pixel.
 protocol PaintSource {
@@ -9,7 +10,8 @@ protocol PaintSource {
     static var isConstant: Bool { get }
     /// The colour of a constant paint.
     var constantColor: UInt32 { get }
-    /// Whether every pixel the paint yields is opaque.
+    /// Whether every pixel the paint yields is opaque (and so never `Pixel.unpainted`): an
+    /// opaque non-constant paint at full coverage is shaded straight into the destination.
     var isOpaque: Bool { get }
     /// Whether `shade` may write `Pixel.unpainted` for pixels the paint does not reach (a
     /// gradient without extension beyond its ends); blending then leaves them untouched.
@@ -63,7 +65,20 @@ struct PaintBlitter<P: PaintSource, M: BlendOperator>: SpanBlitter {
             }
             M.blendSpan(row, count: count, source: src, coverage: c)
         } else {
+            if c == 255, M.opaqueSourceReplaces, paint.isOpaque {
+                paint.shade(x: x, y: y, count: count, into: row)
+                return
+            }
             paint.shade(x: x, y: y, count: count, into: shadeBuffer)
+            if c == 255 {
+                // Full coverage: the operator's own result, with no coverage arithmetic.
+                for i in 0..<count {
+                    let src = shadeBuffer[i]
+                    if P.mayLeaveUnpainted, src == Pixel.unpainted { continue }
+                    row[i] = M.blend(src, row[i])
+                }
+                return
+            }
             for i in 0..<count {
                 let src = shadeBuffer[i]
                 if P.mayLeaveUnpainted, src == Pixel.unpainted { continue }

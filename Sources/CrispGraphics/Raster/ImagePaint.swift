@@ -8,6 +8,19 @@ import Foundation
 //                 2×2 averages), so a downscaled image does not alias
 //   high          trilinear: bilinear on the two bracketing levels, blended
 // Rejected: bicubic for magnification (marginal gain for UI artwork at 2×, 4× the samples).
+//
+// Each pixel centre still goes through the transform in Double — the same expression, so the
+// same bits, as a one-pixel-at-a-time sampler — because stepping the coordinate along a span (in
+// 32.32 fixed point, or Double start + increment) moves values that should be exact integers,
+// such as 3.2 · 7.5, to just below them: the nearest filter then picks the neighbouring pixel and
+// bilinear weights shift by a level (measured on the image goldens). What makes the span loop
+// fast is everything around that: the floor and the 8-bit weight come from truncating
+// conversions instead of libm's floor/round, the filter, the wrapping and the paint mode are
+// chosen once per span (generic specializations), and when v does not change along the span (no
+// rotation or skew) the two source rows and their weight are found once. Taps are blended with
+// `Pixel.lerp` on packed channels (two channels per multiply) with the same rounding as before.
+// Spans whose coordinates are not finite or beyond ±2³⁰ px (absurd transforms, far tiling) take
+// the general per-pixel path.
 
 /// What an image paint produces from its samples.
 enum ImagePaintMode {
@@ -40,29 +53,172 @@ struct ImagePaint: PaintSource {
     let mode: ImagePaintMode
     /// Global alpha, 0…255.
     let alpha: UInt32
+    /// Whether every pixel painted is opaque: an opaque image drawn in colour at full alpha.
+    let isOpaque: Bool
 
-    var isOpaque: Bool { false }
+    init(primary: SampledLevel, secondary: SampledLevel?, secondaryWeight: UInt32, toImage: CGAffineTransform,
+         nearest: Bool, tiled: Bool, mode: ImagePaintMode, alpha: UInt32, isImageOpaque: Bool) {
+        self.primary = primary
+        self.secondary = secondary
+        self.secondaryWeight = secondaryWeight
+        self.toImage = toImage
+        self.nearest = nearest
+        self.tiled = tiled
+        self.mode = mode
+        self.alpha = alpha
+        if case .color = mode { isOpaque = isImageOpaque && alpha == 255 } else { isOpaque = false }
+    }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let py = CGFloat(y) + 0.5
-        for i in 0..<count {
-            let p = toImage.apply(CGFloat(x + i) + 0.5, py)
-            var s = sample(primary, p.x, p.y)
-            if let secondary, secondaryWeight > 0 {
-                s = Pixel.lerp(s, sample(secondary, p.x, p.y), secondaryWeight)
+        guard count > 0 else { return }
+        guard isInRange(primary, x: x, y: y, count: count),
+              secondary.map({ isInRange($0, x: x, y: y, count: count) }) ?? true else {
+            shadePixels(x: x, y: y, count: count, into: out)
+            return
+        }
+        sample(primary, x: x, y: y, count: count, into: out)
+        if let secondary, secondaryWeight > 0 {
+            // The coarser level in chunks through a small stack buffer.
+            let chunk = 256
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: min(count, chunk)) { buffer in
+                let coarse = buffer.baseAddress!
+                var done = 0
+                while done < count {
+                    let n = min(chunk, count - done)
+                    sample(secondary, x: x + done, y: y, count: n, into: coarse)
+                    let fine = out + done
+                    for i in 0..<n { fine[i] = Pixel.lerp(fine[i], coarse[i], secondaryWeight) }
+                    done += n
+                }
             }
-            switch mode {
-            case .color: break
-            case .stencil(let color): s = Pixel.scale(color, by: s >> 24)
-            case .maskValue(let isImageMask):
-                s = isImageMask ? s & 0xFF00_0000 : CGImage.luminanceAlpha(s) << 24
+        }
+        finish(out, count: count)
+    }
+
+    /// Whether the level coordinates of the span's pixel centres are finite and within ±2³⁰
+    /// (checked at both ends; they are affine along the span).
+    private func isInRange(_ level: SampledLevel, x: Int, y: Int, count: Int) -> Bool {
+        let py = CGFloat(y) + 0.5, limit: CGFloat = 1_073_741_824
+        let p = toImage.apply(CGFloat(x) + 0.5, py), q = toImage.apply(CGFloat(x + count - 1) + 0.5, py)
+        // Written so that NaN fails.
+        return abs(p.x * level.scaleX) < limit && abs(p.y * level.scaleY) < limit
+            && abs(q.x * level.scaleX) < limit && abs(q.y * level.scaleY) < limit
+    }
+
+    /// Applies the paint mode and the global alpha to raw samples.
+    @inline(__always)
+    private func finish(_ out: UnsafeMutablePointer<UInt32>, count: Int) {
+        switch mode {
+        case .color: break
+        case .stencil(let color):
+            for i in 0..<count { out[i] = Pixel.scale(color, by: out[i] >> 24) }
+        case .maskValue(let isImageMask):
+            if isImageMask {
+                for i in 0..<count { out[i] &= 0xFF00_0000 }
+            } else {
+                for i in 0..<count { out[i] = CGImage.luminanceAlpha(out[i]) << 24 }
             }
-            out[i] = alpha == 255 ? s : Pixel.scale(s, by: alpha)
+        }
+        if alpha != 255 {
+            for i in 0..<count { out[i] = Pixel.scale(out[i], by: alpha) }
+        }
+    }
+
+    /// Raw samples of `level` along a span, dispatched once on the filter and the wrapping.
+    private func sample(_ level: SampledLevel, x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        switch (nearest, tiled) {
+        case (true, false): sampleNearest(level, x, y, count, out, ClampedIndex.self)
+        case (true, true): sampleNearest(level, x, y, count, out, WrappedIndex.self)
+        case (false, false): sampleBilinear(level, x, y, count, out, ClampedIndex.self)
+        case (false, true): sampleBilinear(level, x, y, count, out, WrappedIndex.self)
         }
     }
 
     @inline(__always)
-    private func sample(_ level: SampledLevel, _ u0: CGFloat, _ v0: CGFloat) -> UInt32 {
+    private func sampleNearest<I: ImageIndex>(_ level: SampledLevel, _ x: Int, _ y: Int, _ count: Int,
+                                              _ out: UnsafeMutablePointer<UInt32>, _: I.Type) {
+        let w = level.width, h = level.height, pixels = level.pixels
+        let sx = level.scaleX, sy = level.scaleY, py = CGFloat(y) + 0.5
+        if toImage.b == 0 {
+            // v is the same for the whole span: one source row.
+            let row = pixels + I.index(Self.floor(toImage.apply(CGFloat(x) + 0.5, py).y * sy), h) * w
+            for i in 0..<count {
+                out[i] = row[I.index(Self.floor(toImage.apply(CGFloat(x + i) + 0.5, py).x * sx), w)]
+            }
+            return
+        }
+        for i in 0..<count {
+            let p = toImage.apply(CGFloat(x + i) + 0.5, py)
+            out[i] = pixels[I.index(Self.floor(p.x * sx), w) + I.index(Self.floor(p.y * sy), h) * w]
+        }
+    }
+
+    @inline(__always)
+    private func sampleBilinear<I: ImageIndex>(_ level: SampledLevel, _ x: Int, _ y: Int, _ count: Int,
+                                               _ out: UnsafeMutablePointer<UInt32>, _: I.Type) {
+        let w = level.width, h = level.height, pixels = level.pixels
+        let sx = level.scaleX, sy = level.scaleY, py = CGFloat(y) + 0.5
+        if toImage.b == 0 {
+            // v is the same for the whole span: two fixed source rows and one weight.
+            let (y0, ay) = Self.floorAndWeight(toImage.apply(CGFloat(x) + 0.5, py).y * sy - 0.5)
+            let top = pixels + I.index(y0, h) * w, bottom = pixels + I.index(y0 + 1, h) * w
+            if ay == 0 {
+                // lerp(t, b, 0) is exactly t: one row suffices.
+                for i in 0..<count {
+                    let (x0, ax) = Self.floorAndWeight(toImage.apply(CGFloat(x + i) + 0.5, py).x * sx - 0.5)
+                    out[i] = Pixel.lerp(top[I.index(x0, w)], top[I.index(x0 + 1, w)], ax)
+                }
+                return
+            }
+            for i in 0..<count {
+                let (x0, ax) = Self.floorAndWeight(toImage.apply(CGFloat(x + i) + 0.5, py).x * sx - 0.5)
+                let ix0 = I.index(x0, w), ix1 = I.index(x0 + 1, w)
+                out[i] = Pixel.lerp(Pixel.lerp(top[ix0], top[ix1], ax), Pixel.lerp(bottom[ix0], bottom[ix1], ax), ay)
+            }
+            return
+        }
+        for i in 0..<count {
+            let p = toImage.apply(CGFloat(x + i) + 0.5, py)
+            let (x0, ax) = Self.floorAndWeight(p.x * sx - 0.5), (y0, ay) = Self.floorAndWeight(p.y * sy - 0.5)
+            let ix0 = I.index(x0, w), ix1 = I.index(x0 + 1, w)
+            let top = pixels + I.index(y0, h) * w, bottom = pixels + I.index(y0 + 1, h) * w
+            out[i] = Pixel.lerp(Pixel.lerp(top[ix0], top[ix1], ax), Pixel.lerp(bottom[ix0], bottom[ix1], ax), ay)
+        }
+    }
+
+    /// ⌊f⌋ for |f| < 2⁵², exactly `Int(f.rounded(.down))`, from a truncating conversion.
+    @inline(__always)
+    static func floor(_ f: CGFloat) -> Int {
+        let i = Int(f)
+        return CGFloat(i) > f ? i - 1 : i
+    }
+
+    /// ⌊f⌋ and the bilinear weight `((f − ⌊f⌋) · 255).rounded()` (halves away from zero),
+    /// bit for bit, for |f| < 2⁵².
+    @inline(__always)
+    static func floorAndWeight(_ f: CGFloat) -> (Int, UInt32) {
+        let i = floor(f)
+        let v = (f - CGFloat(i)) * 255
+        let r = Int(v)
+        return (i, UInt32(truncatingIfNeeded: v - CGFloat(r) >= 0.5 ? r + 1 : r))
+    }
+
+    /// The per-pixel path: each pixel centre through the transform in Double.
+    private func shadePixels(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let py = CGFloat(y) + 0.5
+        for i in 0..<count {
+            let p = toImage.apply(CGFloat(x + i) + 0.5, py)
+            var s = samplePixel(primary, p.x, p.y)
+            if let secondary, secondaryWeight > 0 {
+                s = Pixel.lerp(s, samplePixel(secondary, p.x, p.y), secondaryWeight)
+            }
+            out[i] = s
+        }
+        finish(out, count: count)
+    }
+
+    @inline(__always)
+    private func samplePixel(_ level: SampledLevel, _ u0: CGFloat, _ v0: CGFloat) -> UInt32 {
         let u = u0 * level.scaleX, v = v0 * level.scaleY
         guard u.isFinite, v.isFinite else { return 0 }
         if nearest {
@@ -81,11 +237,28 @@ struct ImagePaint: PaintSource {
     /// A coordinate clamped to the image, or wrapped when tiling.
     @inline(__always)
     private func index(_ i: Int, _ n: Int) -> Int {
-        if tiled {
-            let m = i % n
-            return m < 0 ? m + n : m
-        }
-        return min(max(i, 0), n - 1)
+        tiled ? WrappedIndex.index(i, n) : ClampedIndex.index(i, n)
+    }
+}
+
+/// How a pixel index outside `0..<n` is brought inside.
+protocol ImageIndex {
+    static func index(_ i: Int, _ n: Int) -> Int
+}
+
+/// Clamped to the edge pixels.
+enum ClampedIndex: ImageIndex {
+    @inline(__always)
+    static func index(_ i: Int, _ n: Int) -> Int { min(max(i, 0), n - 1) }
+}
+
+/// Wrapped around (tiling).
+enum WrappedIndex: ImageIndex {
+    @inline(__always)
+    static func index(_ i: Int, _ n: Int) -> Int {
+        if UInt(bitPattern: i) < UInt(n) { return i }
+        let m = i % n
+        return m < 0 ? m + n : m
     }
 }
 
