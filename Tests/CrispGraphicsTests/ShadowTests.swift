@@ -1,3 +1,4 @@
+import CrispTestSupport
 import Foundation
 import Testing
 @testable import CrispGraphics
