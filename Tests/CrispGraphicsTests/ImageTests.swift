@@ -85,7 +85,15 @@ import Testing
             let level = SampledLevel(pixels: buffer.baseAddress!, width: 64, height: 64, scaleX: 1, scaleY: 1)
             for trial in 0..<300 {
                 let t: CGAffineTransform
-                if trial % 2 == 0 {
+                if trial % 3 == 2 {
+                    // Powers of two from half-pixel origins, some rotated a quarter turn: the exact
+                    // fixed-point stepper.
+                    let s = CGFloat(1 << (rng.next() % 5)) / 4, quarter = rng.next() % 2 == 0
+                    let tx = CGFloat(rng.next() % 128) / 2 - 32, ty = CGFloat(rng.next() % 128) / 2
+                    t = quarter ? CGAffineTransform(a: 0, b: s, c: s, d: 0, tx: tx, ty: ty)
+                                : CGAffineTransform(a: s, b: 0, c: 0, d: -s, tx: tx, ty: ty)
+                    #expect(ExactStep.isDyadic(t))
+                } else if trial % 3 == 0 {
                     // Decimal scales (image pixels per device pixel) from whole-pixel origins.
                     let s = [0.1, 0.2, 0.4, 0.5, 1.6, 3.2, 2.5, 0.3][Int(rng.next() % 8)]
                     t = CGAffineTransform(a: s, b: 0, c: 0, d: -s, tx: -s * CGFloat(rng.next() % 60), ty: s * CGFloat(rng.next() % 60))

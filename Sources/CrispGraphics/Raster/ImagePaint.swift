@@ -21,6 +21,13 @@ import Foundation
 // `Pixel.lerp` on packed channels (two channels per multiply) with the same rounding as before.
 // Spans whose coordinates are not finite or beyond ±2³⁰ px (absurd transforms, far tiling) take
 // the general per-pixel path.
+//
+// One case steps after all, because there stepping is exact: when every coefficient of the
+// transform is a multiple of 2⁻¹⁶ (within bounds) and the level's scale a power of two — whole
+// and half-pixel placements at 1×, 2×, ½×, as UI drawing mostly is — every Double operation of
+// the per-pixel expression is exact, the coordinates are multiples of 2⁻³¹, and 24.40 fixed
+// point holds them exactly. The span then steps u and v with one integer add each and takes
+// floors and weights by shifts, with the same results bit for bit (`ExactStep`).
 
 /// What an image paint produces from its samples.
 enum ImagePaintMode {
@@ -55,6 +62,8 @@ struct ImagePaint: PaintSource {
     let alpha: UInt32
     /// Whether every pixel painted is opaque: an opaque image drawn in colour at full alpha.
     let isOpaque: Bool
+    /// Whether the transform's coefficients allow exact fixed-point stepping (`ExactStep`).
+    let hasDyadicTransform: Bool
 
     init(primary: SampledLevel, secondary: SampledLevel?, secondaryWeight: UInt32, toImage: CGAffineTransform,
          nearest: Bool, tiled: Bool, mode: ImagePaintMode, alpha: UInt32, isImageOpaque: Bool) {
@@ -67,6 +76,7 @@ struct ImagePaint: PaintSource {
         self.mode = mode
         self.alpha = alpha
         if case .color = mode { isOpaque = isImageOpaque && alpha == 255 } else { isOpaque = false }
+        hasDyadicTransform = ExactStep.isDyadic(toImage)
     }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -126,6 +136,15 @@ struct ImagePaint: PaintSource {
 
     /// Raw samples of `level` along a span, dispatched once on the filter and the wrapping.
     private func sample(_ level: SampledLevel, x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if hasDyadicTransform, let step = ExactStep(level, toImage, x: x, y: y, count: count, centred: !nearest) {
+            switch (nearest, tiled) {
+            case (true, false): stepNearest(level, step, count, out, ClampedIndex.self)
+            case (true, true): stepNearest(level, step, count, out, WrappedIndex.self)
+            case (false, false): stepBilinear(level, step, count, out, ClampedIndex.self)
+            case (false, true): stepBilinear(level, step, count, out, WrappedIndex.self)
+            }
+            return
+        }
         switch (nearest, tiled) {
         case (true, false): sampleNearest(level, x, y, count, out, ClampedIndex.self)
         case (true, true): sampleNearest(level, x, y, count, out, WrappedIndex.self)
@@ -186,6 +205,61 @@ struct ImagePaint: PaintSource {
         }
     }
 
+    @inline(__always)
+    private func stepNearest<I: ImageIndex>(_ level: SampledLevel, _ step: ExactStep, _ count: Int,
+                                            _ out: UnsafeMutablePointer<UInt32>, _: I.Type) {
+        let w = level.width, h = level.height, pixels = level.pixels
+        var u = step.u, v = step.v
+        if step.dv == 0 {
+            let row = pixels + I.index(ExactStep.integer(v), h) * w
+            for i in 0..<count {
+                out[i] = row[I.index(ExactStep.integer(u), w)]
+                u &+= step.du
+            }
+            return
+        }
+        for i in 0..<count {
+            out[i] = pixels[I.index(ExactStep.integer(u), w) + I.index(ExactStep.integer(v), h) * w]
+            u &+= step.du
+            v &+= step.dv
+        }
+    }
+
+    @inline(__always)
+    private func stepBilinear<I: ImageIndex>(_ level: SampledLevel, _ step: ExactStep, _ count: Int,
+                                             _ out: UnsafeMutablePointer<UInt32>, _: I.Type) {
+        let w = level.width, h = level.height, pixels = level.pixels
+        var u = step.u, v = step.v
+        if step.dv == 0 {
+            let y0 = ExactStep.integer(v), ay = ExactStep.weight(v)
+            let top = pixels + I.index(y0, h) * w, bottom = pixels + I.index(y0 + 1, h) * w
+            if ay == 0 {
+                for i in 0..<count {
+                    let x0 = ExactStep.integer(u), ax = ExactStep.weight(u)
+                    out[i] = Pixel.lerp(top[I.index(x0, w)], top[I.index(x0 + 1, w)], ax)
+                    u &+= step.du
+                }
+                return
+            }
+            for i in 0..<count {
+                let x0 = ExactStep.integer(u), ax = ExactStep.weight(u)
+                let ix0 = I.index(x0, w), ix1 = I.index(x0 + 1, w)
+                out[i] = Pixel.lerp(Pixel.lerp(top[ix0], top[ix1], ax), Pixel.lerp(bottom[ix0], bottom[ix1], ax), ay)
+                u &+= step.du
+            }
+            return
+        }
+        for i in 0..<count {
+            let x0 = ExactStep.integer(u), ax = ExactStep.weight(u)
+            let y0 = ExactStep.integer(v), ay = ExactStep.weight(v)
+            let ix0 = I.index(x0, w), ix1 = I.index(x0 + 1, w)
+            let top = pixels + I.index(y0, h) * w, bottom = pixels + I.index(y0 + 1, h) * w
+            out[i] = Pixel.lerp(Pixel.lerp(top[ix0], top[ix1], ax), Pixel.lerp(bottom[ix0], bottom[ix1], ax), ay)
+            u &+= step.du
+            v &+= step.dv
+        }
+    }
+
     /// ⌊f⌋ for |f| < 2⁵², exactly `Int(f.rounded(.down))`, from a truncating conversion.
     @inline(__always)
     static func floor(_ f: CGFloat) -> Int {
@@ -238,6 +312,64 @@ struct ImagePaint: PaintSource {
     @inline(__always)
     private func index(_ i: Int, _ n: Int) -> Int {
         tiled ? WrappedIndex.index(i, n) : ClampedIndex.index(i, n)
+    }
+}
+
+/// A span's level coordinates in 24.40 fixed point — the first pixel's and the step per pixel —
+/// when they are exact: the transform is dyadic (`isDyadic`), the level scale a power of two
+/// (2⁰ … 2⁻¹⁴), and every coordinate along the span below 2²² px. Then each Double operation of
+/// the per-pixel expression `(a·X + c·Y + tx)·scale − ½` is exact (X, Y multiples of ½ below
+/// 2¹⁶: products are multiples of 2⁻¹⁷ below 2²⁶, sums below 2²⁸, all within 45 bits; the
+/// scaled result, a multiple of 2⁻³¹ below 2²², within 53), and 40 fraction bits hold it:
+/// stepping, flooring and the weight `round(frac · 255)` (exact in both; halves round up) agree
+/// with the Double path bit for bit.
+struct ExactStep {
+    var u: Int64, v: Int64
+    let du: Int64, dv: Int64
+
+    static let fractionBits: Int64 = 40
+    static let one: CGFloat = 1_099_511_627_776   // 2⁴⁰
+
+    /// Whether every coefficient is a multiple of 2⁻¹⁶, the linear ones below 2¹⁰ and the
+    /// translations below 2²⁴ in magnitude.
+    static func isDyadic(_ t: CGAffineTransform) -> Bool {
+        func dyadic(_ v: CGFloat, below limit: CGFloat) -> Bool {
+            let scaled = v * 65_536
+            return abs(v) < limit && scaled == scaled.rounded()
+        }
+        return dyadic(t.a, below: 1024) && dyadic(t.b, below: 1024) && dyadic(t.c, below: 1024) && dyadic(t.d, below: 1024)
+            && dyadic(t.tx, below: 16_777_216) && dyadic(t.ty, below: 16_777_216)
+    }
+
+    /// The span of `count` pixels from (x, y) in `level` for a dyadic transform; nil when the
+    /// stepping would not be exact. `centred` subtracts the half pixel that puts pixel centres
+    /// at integers (bilinear filtering).
+    init?(_ level: SampledLevel, _ t: CGAffineTransform, x: Int, y: Int, count: Int, centred: Bool) {
+        func isPowerOfTwo(_ s: CGFloat) -> Bool { s > 0 && s <= 1 && s.significand == 1 && s.exponent >= -14 }
+        guard isPowerOfTwo(level.scaleX), isPowerOfTwo(level.scaleY),
+              abs(x) < 32_768, abs(y) < 32_768, count < 32_768 else { return nil }
+        let py = CGFloat(y) + 0.5
+        let p = t.apply(CGFloat(x) + 0.5, py), q = t.apply(CGFloat(x + count - 1) + 0.5, py)
+        let bias: CGFloat = centred ? 0.5 : 0
+        let u0 = p.x * level.scaleX - bias, v0 = p.y * level.scaleY - bias
+        let u1 = q.x * level.scaleX - bias, v1 = q.y * level.scaleY - bias
+        let limit: CGFloat = 4_194_304   // 2²²
+        guard abs(u0) < limit, abs(v0) < limit, abs(u1) < limit, abs(v1) < limit else { return nil }
+        u = Int64(u0 * ExactStep.one)
+        v = Int64(v0 * ExactStep.one)
+        du = Int64(t.a * level.scaleX * ExactStep.one)
+        dv = Int64(t.b * level.scaleY * ExactStep.one)
+    }
+
+    /// ⌊c⌋ of a fixed-point coordinate.
+    @inline(__always)
+    static func integer(_ c: Int64) -> Int { Int(truncatingIfNeeded: c >> fractionBits) }
+
+    /// The fraction of a fixed-point coordinate as a weight 0…255, rounded half up.
+    @inline(__always)
+    static func weight(_ c: Int64) -> UInt32 {
+        let fraction = UInt64(bitPattern: c) & ((1 << 40) - 1)
+        return UInt32(truncatingIfNeeded: (fraction &* 255 &+ (1 << 39)) >> 40)
     }
 }
 
