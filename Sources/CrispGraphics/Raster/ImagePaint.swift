@@ -293,8 +293,11 @@ struct ImagePaint: PaintSource {
 
     @inline(__always)
     private func samplePixel(_ level: SampledLevel, _ u0: CGFloat, _ v0: CGFloat) -> UInt32 {
-        let u = u0 * level.scaleX, v = v0 * level.scaleY
-        guard u.isFinite, v.isFinite else { return 0 }
+        guard u0.isFinite, v0.isFinite else { return 0 }
+        // Far outside the image every coordinate samples the same edge (or an arbitrary tile):
+        // clamping keeps the Int conversions below from trapping.
+        let limit: CGFloat = 1_099_511_627_776  // 2⁴⁰
+        let u = min(max(u0 * level.scaleX, -limit), limit), v = min(max(v0 * level.scaleY, -limit), limit)
         if nearest {
             return level.pixels[index(Int(u.rounded(.down)), level.width) + index(Int(v.rounded(.down)), level.height) * level.width]
         }
