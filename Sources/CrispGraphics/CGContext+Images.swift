@@ -33,14 +33,9 @@ extension CGContext {
         let shade = UnsafeMutablePointer<UInt32>.allocate(capacity: bounds.width)
         defer { shade.deallocate() }
         withImagePaint(mask, in: r, tiled: false, mode: .maskValue(isImageMask: mask.isMask), alpha: 255) { paint in
-            if let old = current.mask {
-                var writer = MaskedBlitter(inner: AlphaWriter(mask: newMask, paint: paint, shadeBuffer: shade), mask: old,
-                                           scratch: maskScratch)
-                coverage.produce(into: &writer, clip: bounds)
-            } else {
-                var writer = AlphaWriter(mask: newMask, paint: paint, shadeBuffer: shade)
-                coverage.produce(into: &writer, clip: bounds)
-            }
+            var writer = AlphaWriter(mask: newMask, paint: .image(paint), clipMask: current.mask, shadeBuffer: shade,
+                                     maskScratch: maskScratch)
+            coverage.produce(into: &writer, clip: bounds)
         }
         gstate.clip = ClipRegion(bounds: bounds, mask: newMask)
     }
@@ -53,9 +48,9 @@ extension CGContext {
         let alpha = UInt32((gstate.alpha * 255).rounded())
         withImagePaint(image, in: r, tiled: tiled, mode: mode, alpha: alpha) { paint in
             if tiled {
-                self.paint(RectCoverage(rect: clipRect, antialias: true), source: paint)
+                self.paint(RectCoverage(rect: clipRect, antialias: true), with: .image(paint))
             } else {
-                self.paint(rectCoverage(r), source: paint)
+                self.paint(rectCoverage(r), with: .image(paint))
             }
         }
     }
