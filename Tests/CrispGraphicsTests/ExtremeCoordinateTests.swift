@@ -65,21 +65,14 @@ import Testing
         #expect(extreme.alphas.allSatisfy { $0 == 255 })
     }
 
-    /// A 616-byte font (unitsPerEm 16, `.notdef` a diamond spanning ±32000 units) asked the
-    /// glyph cache for a 6.4 GB bitmap at 20 px. Such glyphs are drawn as clipped outlines.
-    @Test func glyphFarOutsideItsEmDrawsAsOutline() throws {
-        let face = try TrueTypeFont(data: TestFonts.fixtureBytes("huge-notdef.ttf"))
-        let ctx = CGContext(width: 32, height: 32)!
-        ctx.glyphCache = GlyphCache(byteBudget: 1 << 20)
-        CTLine(string: "A", font: CTFont(face: face, size: 20)).draw(in: ctx)
-        #expect(ctx.alphas.allSatisfy { $0 == 255 })
-        #expect(ctx.glyphCache.usage.bytes <= 1 << 20)
-    }
-
-    /// A 928-byte font whose 'A' nests eight levels of composites, each scaling by 1.99, asked
-    /// for a bitmap of gigabytes; it is drawn as an outline, clipped to the canvas.
-    @Test func nestedScaledCompositesDrawAsOutline() throws {
-        let face = try TrueTypeFont(data: TestFonts.fixtureBytes("nested-composites.ttf"))
+    /// Fonts whose glyphs reach far outside the em asked the glyph cache for bitmaps of
+    /// gigabytes at 20 px: `huge-notdef.ttf` (616 bytes, unitsPerEm 16, `.notdef` a diamond
+    /// spanning ±32000 units: 6.4 GB) and `nested-composites.ttf` (928 bytes, eight levels of
+    /// composites each scaling by 1.99). Such glyphs are drawn as outlines, clipped to the canvas
+    /// (which they cover), and nothing larger than the cache's budget is kept.
+    @Test(arguments: ["huge-notdef.ttf", "nested-composites.ttf"])
+    func glyphFarOutsideItsEmDrawsAsOutline(font: String) throws {
+        let face = try TrueTypeFont(data: TestFonts.fixtureBytes(font))
         let ctx = CGContext(width: 32, height: 32)!
         ctx.glyphCache = GlyphCache(byteBudget: 1 << 20)
         CTLine(string: "A", font: CTFont(face: face, size: 20)).draw(in: ctx)
