@@ -19,14 +19,18 @@
 // coverage arithmetic (inside the kernel).
 //
 // Code size is the sum of the stages: 5 producers × 4 blitters for scanning, 4 fill rules × 4
-// blitters for `Rasterizer.render`, one shader per paint kind, 28 × 4 kernel loops.
+// blitters for `Rasterizer.render`, one shader per paint kind, 28 × 4 kernel loops. A clean
+// release build of the package takes about 3½ minutes on the project's 2-core machine and
+// `crisp-demo` has 1.7 MB of code.
 // Rejected: the compile-time product this replaced — a blitter generic over paint and blend
 // operator, inside producers generic over the blitter, inside `render` generic over rule and
 // blitter — which specialized every (producer × paint × 28 operators × rule × clip mask)
-// combination: 567 copies of `Rasterizer.render` of about 24 KB each, a 51 MB demo binary and
-// a 19 min 22 s clean release build on the project's 2-core machine, to save one indirect call
-// per span. Also rejected: a function pointer per pixel (Skia's raster pipeline runs stages per
-// pixel group, which pays with SIMD stages Swift cannot yet generate reliably).
+// combination: 567 copies of `Rasterizer.render` of about 24 KB each, 10.5 MB of code in a
+// 51 MB demo binary and a 19 min 22 s clean release build, to save one indirect call per span
+// (at most about 6 % of the instructions of a 16-px polygon, less for anything larger, by
+// callgrind). Also rejected: a source-over shortcut around the indirect call for solid colours
+// (callgrind: no fewer instructions), and stage functions per group of pixels as in Skia's
+// raster pipeline, which pay for their calls only with wide SIMD stages.
 
 /// Composites coverage spans into 32-bit premultiplied pixels through the clip mask, the paint
 /// and the blend mode: the compositing consumer every coverage producer feeds.
