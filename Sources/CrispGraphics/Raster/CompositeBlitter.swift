@@ -72,6 +72,8 @@ struct CompositeBlitter: SpanBlitter {
         skipsUnpainted = paint.mayLeaveUnpainted
     }
 
+    /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
+    /// mask first when there is one).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         if let clipMask {
             composite(x: x, y: y, count: count,
@@ -103,6 +105,7 @@ struct CompositeBlitter: SpanBlitter {
         }
     }
 
+    /// A run with a coverage byte per pixel, through the clip mask first when there is one.
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let clipMask {
             composite(x: x, y: y, count: count,

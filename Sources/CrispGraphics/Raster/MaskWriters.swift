@@ -17,6 +17,7 @@ struct AlphaWriter: SpanBlitter {
     /// Scratch row for coverage multiplied by the clip mask (at least as wide as the mask).
     let maskScratch: UnsafeMutablePointer<UInt8>
 
+    /// A run of one coverage, through the clip mask first when there is one.
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         if let clipMask {
             write(x: x, y: y, count: count, coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
@@ -31,6 +32,7 @@ struct AlphaWriter: SpanBlitter {
         for i in 0..<count { out[i] = Pixel.multiply8(UInt32(coverage), alpha(shadeBuffer[i])) }
     }
 
+    /// A run with a coverage byte per pixel, through the clip mask first when there is one.
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let clipMask {
             write(x: x, y: y, count: count, coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
@@ -66,6 +68,7 @@ struct MaskWriter: SpanBlitter {
     /// Scratch row for coverage multiplied by the clip mask (at least as wide as the mask).
     let maskScratch: UnsafeMutablePointer<UInt8>
 
+    /// A run of one coverage, through the clip mask first when there is one.
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         let out = mask.row(y) + (x - mask.bounds.x)
         if let clipMask {
@@ -75,6 +78,7 @@ struct MaskWriter: SpanBlitter {
         }
     }
 
+    /// A run with a coverage byte per pixel, through the clip mask first when there is one.
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         let out = mask.row(y) + (x - mask.bounds.x)
         if let clipMask {
