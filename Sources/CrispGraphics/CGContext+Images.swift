@@ -80,7 +80,9 @@ extension CGContext {
         let nearest = quality == .none
         var levelIndex = 0, weight: UInt32 = 0
         if quality != .none && quality != .low && minification > 1 {
-            let lod = log2(minification)
+            // An image squeezed beyond 2^62 pixels per device pixel (an absurd transform) would
+            // overflow Int: past 62 levels every pyramid has long reached 1×1 anyway.
+            let lod = min(log2(minification), 62)
             levelIndex = Int(lod.rounded(.down))
             if quality == .high { weight = UInt32(((lod - CGFloat(levelIndex)) * 255).rounded()) }
         }
