@@ -13,7 +13,10 @@ shift 2
 case "$target" in png|truetype|svg|svgpath|strings|drawing) ;; *)
     echo "run.sh: unknown target '$target' (png, truetype, svg, svgpath, strings, drawing)" >&2; exit 2 ;;
 esac
-swift build --sanitize fuzzer --sanitize address --product "fuzz-$target" >&2
+# `--sanitize fuzzer` links libFuzzer, but SwiftPM 6.3 passes only `-sanitize=address` when it
+# compiles the library targets, so their coverage instrumentation is asked for explicitly.
+swift build --sanitize fuzzer --sanitize address --product "fuzz-$target" \
+    -Xswiftc -sanitize-coverage=edge,trace-cmp,indirect-calls,inline-8bit-counters,pc-table >&2
 mkdir -p ".corpus/$target" "findings/$target"
 # Swift's backtracer would catch a trap before libFuzzer could save the input.
 export SWIFT_BACKTRACE=enable=no
