@@ -307,6 +307,12 @@ open class View {
     open func touchesEnded(_ touches: Set<Touch>) { superview?.touchesEnded(touches) }
     /// A touch that began on this view was taken away (by a gesture recognizer or the system).
     open func touchesCancelled(_ touches: Set<Touch>) { superview?.touchesCancelled(touches) }
+
+    // MARK: Scroll wheel
+
+    /// The mouse wheel turned over this view by `delta` notches (positive: away from the user,
+    /// "up"). The default forwards to the superview.
+    open func scrollWheel(_ delta: CGFloat) { superview?.scrollWheel(delta) }
 }
 
 extension View: CustomStringConvertible {

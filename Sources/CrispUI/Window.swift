@@ -247,6 +247,12 @@ open class Window: View {
         }
     }
 
+    /// Delivers `delta` notches of the mouse wheel (positive: up) to the frontmost view under
+    /// `location` (window points), which may pass them on to its superview.
+    public func handleScroll(_ delta: CGFloat, at location: CGPoint) {
+        (hitTest(location) ?? self).scrollWheel(delta)
+    }
+
     /// Delivers a key press to `keyHandler`.
     public func handleKey(_ key: KeyPress) {
         keyHandler?(key)

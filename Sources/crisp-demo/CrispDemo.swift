@@ -1,6 +1,7 @@
 import ArgumentParser
 import CrispDemoApp
 import CrispUI
+import CrispWidgets
 import CrispX11
 import Foundation
 
@@ -8,9 +9,10 @@ import Foundation
 struct CrispDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crisp-demo",
-        abstract: "The Crisp demo: the signal graph on an emulated iPhone or iPad screen, in an X11 window.",
+        abstract: "The Crisp demo: vector-drawn screens on an emulated iPhone or iPad, in an X11 window.",
         discussion: """
-            Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, ? help, q or Esc quit.
+            Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, t theme, Tab / Shift-Tab \
+            screens, ? help, q or Esc quit; on the controls screen e errors, b battery run.
             Drag the window border to resize the screen freely.
             """)
 
@@ -25,6 +27,12 @@ struct CrispDemo: ParsableCommand {
 
     @Option(help: "Language: \(DemoApp.languages.joined(separator: ", ")).")
     var language: String = "en"
+
+    @Option(help: "First screen: \(DemoApp.screenNames.joined(separator: ", ")).")
+    var screen: String = "signal"
+
+    @Option(help: "Theme: \(Theme.all.map(\.name).joined(separator: ", ")).")
+    var theme: String = Theme.blue.name
 
     @Option(help: "Render headless to this PNG and exit (no X server needed).")
     var snapshot: String?
@@ -55,6 +63,12 @@ struct CrispDemo: ParsableCommand {
         guard DemoApp.languages.contains(language) else {
             throw ValidationError("unknown --language \(language); use one of \(DemoApp.languages.joined(separator: ", "))")
         }
+        guard DemoApp.screenNames.contains(screen) else {
+            throw ValidationError("unknown --screen \(screen); use one of \(DemoApp.screenNames.joined(separator: ", "))")
+        }
+        guard Theme.named(theme) != nil else {
+            throw ValidationError("unknown --theme \(theme); use one of \(Theme.all.map(\.name).joined(separator: ", "))")
+        }
         if let n = benchRender, n < 1 { throw ValidationError("--bench-render needs at least 1 frame") }
         if let n = benchPresent, n < 1 { throw ValidationError("--bench-present needs at least 1 frame") }
     }
@@ -77,18 +91,22 @@ struct CrispDemo: ParsableCommand {
         }
 
         let config = DemoConfiguration(device: preset, isInCall: callBar, language: language,
-                                       fixedTime: clock ?? (snapshot != nil ? "9:41" : nil))
+                                       fixedTime: clock ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme)
         let app = DemoApp(configuration: config)
+        if let error = app.controlsScreen.imageError {
+            FileHandle.standardError.write(Data("crisp-demo: \(error); the bitmap button and bubble draw without it\n".utf8))
+        }
         if let snapshot {
             let host = try HeadlessHost(window: app.window)
             try host.writePNG(to: snapshot)
-            print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name)\(callBar ? ", in call" : ""))")
+            print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name), \(screen)\(callBar ? ", in call" : ""))")
             return
         }
 
         var options = X11Host.Options()
         options.allowsSharedMemory = !noShm
-        options.title = "Crisp — \(app.screen.device.name)"
+        options.title = app.windowTitle
+        options.minimumPointSize = DemoApp.minimumScreenSize
         let host: X11Host
         do {
             host = try X11Host(window: app.window, options: options)
@@ -103,11 +121,10 @@ struct CrispDemo: ParsableCommand {
             }
             return
         }
-        app.screen.addObserver { [unowned host, unowned app] event in
-            if case .deviceDidChange = event { host.setTitle("Crisp — \(app.screen.device.name)") }
-        }
+        app.titleHandler = { [unowned host] in host.setTitle($0) }
         host.statusHandler = { status?.write($0) }
         app.eventLog = { status?.write($0) }
+        app.logInitialState()
         app.quitHandler = { [unowned host] in
             status?.write("quit")
             host.stop()

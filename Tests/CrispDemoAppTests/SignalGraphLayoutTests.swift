@@ -33,14 +33,14 @@ let layoutCases: [(Device, Bool)] = {
         let statusHeight: CGFloat = inCall ? 40 : 20
         #expect(app.statusBar.frame == CGRect(x: 0, y: 0, width: screen.bounds.width, height: statusHeight))
         #expect(graph.convert(graph.bounds, to: nil) == CGRect(x: 0, y: statusHeight, width: screen.bounds.width,
-                                                               height: screen.bounds.height - statusHeight))
+                                                               height: screen.bounds.height - statusHeight - TabBarView.height))
         let plot = graph.plot.frame
         // Fixed margins: everything that is not the plot has a size independent of the screen.
         let fixedWidth = graph.bounds.width - plot.width
         let fixedHeight = graph.bounds.height - plot.height
         let reference = plotFrame(.iPhone3GS, inCall: false)
         #expect(fixedWidth == 320 - reference.width, "\(device)")
-        #expect(fixedHeight == 460 - reference.height, "\(device) in call \(inCall)")
+        #expect(fixedHeight == 460 - TabBarView.height - reference.height, "\(device) in call \(inCall)")
         // The axes meet at a whole point (pixel-aligned shafts at every integer scale), at the
         // plot's bottom-left corner.
         let o = graph.axisOrigin
