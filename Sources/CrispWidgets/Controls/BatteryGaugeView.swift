@@ -4,8 +4,8 @@ import Foundation
 
 /// A fine-grained battery: any level from 0 to 100 %, the fill drawn to the exact fraction
 /// (no steps — the essay's point against five bitmaps), with the percentage as locale-formatted
-/// text. The fill is green, turns red at 20 % and below, and blends between the two from 30 %
-/// down to 20 %, so a draining battery changes colour smoothly. Dragging across the gauge sets
+/// text. The fill is green, turns red at 20 % and below, and blends from one to the other
+/// through amber between 30 % and 20 %, so a draining battery changes colour smoothly. Dragging across the gauge sets
 /// the level under the finger.
 public final class BatteryGaugeView: View {
     /// The charge, 0…100 (percent); values outside are clamped. Changing it repaints and calls
@@ -29,6 +29,8 @@ public final class BatteryGaugeView: View {
     public static let chargedColor = CGColor(red: 0.30, green: 0.82, blue: 0.32, alpha: 1)
     /// The fill colour at 20 % and below.
     public static let lowColor = CGColor(red: 0.92, green: 0.18, blue: 0.14, alpha: 1)
+    /// The colour half way, at 25 %: amber, so the blend does not pass through olive.
+    static let warningColor = CGColor(red: 0.96, green: 0.66, blue: 0.12, alpha: 1)
 
     /// Creates a gauge at `level` percent.
     public init(level: CGFloat = 80) {
@@ -36,9 +38,11 @@ public final class BatteryGaugeView: View {
         super.init()
     }
 
-    /// The fill colour for `level` percent: green, red at 20 and below, blended in between 20 and 30.
+    /// The fill colour for `level` percent: green at 30 and above, red at 20 and below, and in
+    /// between a blend through amber (at 25).
     public static func fillColor(forLevel level: CGFloat) -> CGColor {
-        chargedColor.mixed(with: lowColor, fraction: (30 - level) / 10)
+        let t = min(max((30 - level) / 10, 0), 1)
+        return t < 0.5 ? chargedColor.mixed(with: warningColor, fraction: 2 * t) : warningColor.mixed(with: lowColor, fraction: 2 * t - 1)
     }
 
     /// The text shown, like "80%".

@@ -91,7 +91,7 @@ public final class CompassView: View, ThemeFollowing {
             for (i, letter) in cardinals.enumerated() {
                 let a = CGFloat(i) * .pi / 2
                 let size = letter.size(withFont: font)
-                let p = CGPoint(x: c.x + sin(a) * r * 0.55 - size.width / 2, y: c.y - cos(a) * r * 0.55 - size.height / 2)
+                let p = CGPoint(x: c.x + sin(a) * r * 0.58 - size.width / 2, y: c.y - cos(a) * r * 0.58 - size.height / 2)
                 letter.draw(at: p, font: font, color: i == 0 ? CGColor(red: 1, green: 0.4, blue: 0.35, alpha: 1) : CGColor(gray: 0.85, alpha: 1), in: ctx)
             }
         }
@@ -100,7 +100,7 @@ public final class CompassView: View, ThemeFollowing {
         ctx.saveGState()
         ctx.translateBy(x: c.x, y: c.y)
         ctx.rotate(by: needleAngle * .pi / 180)
-        let w = r * 0.11, l = r * 0.78
+        let w = r * 0.1, l = r * 0.44
         ctx.setShadow(offset: .zero, blur: r * 0.08 * ctx.userToDeviceScale, color: CGColor(gray: 0, alpha: 0.7))
         ctx.beginTransparencyLayer(auxiliaryInfo: nil)
         ctx.setFillColor(red: 0.9, green: 0.15, blue: 0.12, alpha: 1)

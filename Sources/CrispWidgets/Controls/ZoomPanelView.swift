@@ -2,8 +2,10 @@ import CrispGraphics
 import CrispUI
 import Foundation
 
-/// Lossless zoom: one toggle and one switch of the bar, magnified 1× to 8× on a dark stage,
-/// with a slider (and the mouse wheel over the panel) to set the factor and the factor as text.
+/// Lossless zoom: one toggle and one switch of the bar, magnified 1× to 8×, each on a stage of
+/// its own (the toggle centred on its icon, the switch moving towards its knob as the factor
+/// grows), with a slider (and the mouse wheel over the panel) to set the factor and the factor
+/// as text.
 ///
 /// Nothing is scaled as pixels: the magnified controls are ordinary control views whose frames
 /// grow with the factor, so every zoom level is drawn again from the vectors and an edge is as
@@ -27,18 +29,21 @@ public final class ZoomPanelView: View, ThemeFollowing {
     /// The colours.
     public var theme: Theme = .blue { didSet { if theme != oldValue { setNeedsDisplay() } } }
 
-    private let stage = View()
+    private let toggleStage = View()
+    private let switchStage = View()
 
     /// Creates the panel at 1×.
     public init() {
         super.init()
-        stage.clipsToBounds = true
-        stage.isUserInteractionEnabled = false
+        for stage in [toggleStage, switchStage] {
+            stage.clipsToBounds = true
+            stage.isUserInteractionEnabled = false
+        }
         factorLabel.textColor = .white
         factorLabel.alignment = .right
-        stage.addSubview(toggle)
-        stage.addSubview(serviceSwitch)
-        for v in [stage, slider, factorLabel] as [View] { addSubview(v) }
+        toggleStage.addSubview(toggle)
+        switchStage.addSubview(serviceSwitch)
+        for v in [toggleStage, switchStage, slider, factorLabel] as [View] { addSubview(v) }
         slider.onChange = { [unowned self] slider in
             self.factorLabel.text = ControlState.string(slider.value) + "×"
             self.setNeedsLayout()
@@ -63,22 +68,25 @@ public final class ZoomPanelView: View, ThemeFollowing {
         let b = bounds
         let pad = min(b.width, b.height) * 0.05
         let row = controlRowHeight
-        stage.frame = CGRect(x: b.minX + pad, y: b.minY + pad, width: max(b.width - 2 * pad, 0),
-                             height: max(b.height - 2 * pad - row - pad * 0.5, 0))
+        let stageHeight = max(b.height - 2 * pad - row - pad * 0.5, 0)
+        let stageWidth = max((b.width - 3 * pad) / 2, 0)
+        toggleStage.frame = CGRect(x: b.minX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
+        switchStage.frame = CGRect(x: toggleStage.frame.maxX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
         let labelWidth = factorLabel.fontSize * 2.6
         factorLabel.fontSize = row * 0.5
         factorLabel.frame = CGRect(x: b.maxX - pad - labelWidth, y: b.maxY - pad - row, width: labelWidth, height: row)
         slider.frame = CGRect(x: b.minX + pad, y: b.maxY - pad - row, width: max(factorLabel.frame.minX - pad * 0.5 - b.minX - pad, 0),
                               height: row)
 
-        // The pair, magnified, centred on the stage around the gap between them.
+        // The pair, magnified: the toggle centred; the switch centred at 1×, its knob centred
+        // from 3× on (the knob is where the detail is), moving smoothly in between.
         let z = zoom, h = baseHeight * z
-        let toggleSide = h * 0.8, switchSize = CGSize(width: h * 1.2, height: h * 0.6), gap = h * 0.12
-        let s = stage.bounds
-        let total = toggleSide + gap + switchSize.width
-        let x0 = s.midX - total / 2
-        toggle.frame = CGRect(x: x0, y: s.midY - toggleSide / 2, width: toggleSide, height: toggleSide)
-        serviceSwitch.frame = CGRect(x: x0 + toggleSide + gap, y: s.midY - switchSize.height / 2,
+        let toggleSide = h * 0.8, switchSize = CGSize(width: h * 1.2, height: h * 0.6)
+        let t = toggleStage.bounds, s = switchStage.bounds
+        toggle.frame = CGRect(x: t.midX - toggleSide / 2, y: t.midY - toggleSide / 2, width: toggleSide, height: toggleSide)
+        let knobOffset = switchSize.width / 2 - switchSize.height / 2
+        let shift = knobOffset * min(max((z - 1) / 2, 0), 1) * (serviceSwitch.isOn ? 1 : -1)
+        serviceSwitch.frame = CGRect(x: s.midX - switchSize.width / 2 - shift, y: s.midY - switchSize.height / 2,
                                      width: switchSize.width, height: switchSize.height)
     }
 
@@ -89,10 +97,11 @@ public final class ZoomPanelView: View, ThemeFollowing {
         ctx.addPath(CGPath(roundedRect: b, cornerWidth: corner, cornerHeight: corner))
         ctx.setFillColor(gray: 0.12, alpha: 1)
         ctx.fillPath()
-        let s = stage.frame
-        ctx.saveGState()
-        ctx.clip(to: s)
-        ctx.drawLinearGradient(.between(theme.barTop, theme.barBottom), start: CGPoint(x: 0, y: s.minY), end: CGPoint(x: 0, y: s.maxY), options: [])
-        ctx.restoreGState()
+        for s in [toggleStage.frame, switchStage.frame] {
+            ctx.saveGState()
+            ctx.clip(to: s)
+            ctx.drawLinearGradient(.between(theme.barTop, theme.barBottom), start: CGPoint(x: 0, y: s.minY), end: CGPoint(x: 0, y: s.maxY), options: [])
+            ctx.restoreGState()
+        }
     }
 }
