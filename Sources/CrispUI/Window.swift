@@ -71,6 +71,13 @@ open class Window: View {
 
     // MARK: Frames
 
+    /// Ends every animation running on the window's event loop at its end state, as if its time
+    /// were up (completions get `true`); animations their completions start keep running.
+    /// `HeadlessHost.snapshot()` does this, so a snapshot shows where animations end.
+    public func finishAnimations() {
+        eventLoop.animationDriver?.finishAll()
+    }
+
     /// Whether something needs layout or repainting.
     public var needsFrame: Bool { subtreeNeedsLayout || !dirtyRegion.isEmpty }
 
@@ -158,11 +165,19 @@ open class Window: View {
             }
         }
         if !area.isNull, !area.isEmpty {
-            for sub in view.subviews where !sub.isHidden && sub.frame.intersects(area) {
-                let dx = sub.frame.minX - sub.bounds.minX, dy = sub.frame.minY - sub.bounds.minY
+            for sub in view.subviews where !sub.isHidden && sub.frameInSuperview.intersects(area) {
                 context.saveGState()
-                context.translateBy(x: dx, y: dy)
-                draw(sub, in: context, dirty: area.offsetBy(dx: -dx, dy: -dy), alpha: alpha)
+                let subArea: CGRect
+                if sub.transform.isIdentity {
+                    let dx = sub.frame.minX - sub.bounds.minX, dy = sub.frame.minY - sub.bounds.minY
+                    context.translateBy(x: dx, y: dy)
+                    subArea = area.offsetBy(dx: -dx, dy: -dy)
+                } else {
+                    let t = sub.transformToSuperview
+                    context.concatenate(t)
+                    subArea = area.applying(t.inverted())
+                }
+                draw(sub, in: context, dirty: subArea, alpha: alpha)
                 context.restoreGState()
             }
         }
@@ -263,7 +278,7 @@ extension View {
     /// Whether the view paints every pixel of its frame opaquely: an opaque background at full
     /// alpha, or a subview that does so over the whole bounds.
     var coversFrameOpaquely: Bool {
-        guard !isHidden, alpha >= 1 else { return false }
+        guard !isHidden, alpha >= 1, transform.isIdentity else { return false }
         if let bg = backgroundColor, bg.alpha >= 1 { return true }
         let b = bounds
         return subviews.contains { $0.frame.contains(b) && $0.coversFrameOpaquely }
