@@ -118,6 +118,9 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
             bar.gpsSwitch.hasError = error
             bar.networkSwitch.hasError = error
             return true
+        case "b":
+            battery.runDischargeAndCharge()
+            return true
         default:
             return false
         }

@@ -40,8 +40,12 @@ public final class DemoApp {
 
     /// The current language code; the labels show their text in it.
     public private(set) var language: String { didSet { applyLanguage() } }
-    /// The current theme.
+    /// The current theme (during a cross-fade, the one being faded to).
     public private(set) var theme: Theme
+    /// Seconds a change of theme takes to cross-fade.
+    public static let themeFadeDuration: TimeInterval = 0.3
+    /// The colours shown, on their way to `theme` during a cross-fade.
+    private var themeFade: ValueAnimator<Theme>!
     /// The strings tables (this app's own, so apps in one process can show different languages).
     public let localization: Localization
     /// Called with one line per user-visible event ("key c", "tap 120 200", "screen controls",
@@ -92,8 +96,9 @@ public final class DemoApp {
         controlsScreen.onThemeSelect = { [unowned self] in self.setTheme($0) }
         controlsScreen.battery.onChange = { [unowned self] in self.statusBar.battery.level = $0.level / 100 }
         statusBar.battery.level = controlsScreen.battery.level / 100
-        rootView.applyTheme(self.theme)
-        for s in screens { s.applyTheme(self.theme) }
+        themeFade = ValueAnimator(self.theme, owner: tabBar)
+        themeFade.onChange = { [unowned self] in self.showColours($0) }
+        showColours(self.theme)
         applyLanguage()
         startClock()
         updateCallTimer()
@@ -132,13 +137,22 @@ public final class DemoApp {
         showScreen(screens[((i + offset) % screens.count + screens.count) % screens.count])
     }
 
-    /// Switches to `newTheme` and logs `theme <name>`; every themed view takes its colours.
+    /// Switches to `newTheme` and logs `theme <name>`: every themed view cross-fades to its
+    /// colours over `themeFadeDuration`.
     public func setTheme(_ newTheme: Theme) {
         guard newTheme != theme else { return }
         theme = newTheme
-        rootView.applyTheme(newTheme)
-        for s in screens { s.applyTheme(newTheme) }
+        themeFade.animate(to: newTheme, duration: DemoApp.themeFadeDuration)
         log("theme \(newTheme.name)")
+    }
+
+    /// Whether a theme cross-fade is running.
+    public var isFadingTheme: Bool { themeFade.isAnimating }
+
+    /// Gives the colours of `colours` to every themed view of every screen (shown or not).
+    private func showColours(_ colours: Theme) {
+        rootView.applyTheme(colours)
+        for s in screens where s !== currentScreen { s.applyTheme(colours) }
     }
 
     // MARK: Keyboard

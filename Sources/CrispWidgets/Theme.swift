@@ -93,3 +93,16 @@ extension View {
         for sub in subviews { sub.applyTheme(theme) }
     }
 }
+
+extension Theme: Interpolatable {
+    /// Every colour moved `fraction` of the way to `other`'s (premultiplied sRGB, as
+    /// `CGColor`'s interpolation); the name is `other`'s, as a cross-fade is on its way there.
+    public func interpolated(to other: Theme, fraction: CGFloat) -> Theme {
+        Theme(name: other.name,
+              barTop: barTop.interpolated(to: other.barTop, fraction: fraction),
+              barBottom: barBottom.interpolated(to: other.barBottom, fraction: fraction),
+              glow: glow.interpolated(to: other.glow, fraction: fraction),
+              accent: accent.interpolated(to: other.accent, fraction: fraction),
+              tint: tint.interpolated(to: other.tint, fraction: fraction))
+    }
+}

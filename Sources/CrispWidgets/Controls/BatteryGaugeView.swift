@@ -32,6 +32,22 @@ public final class BatteryGaugeView: View {
     /// The colour half way, at 25 %: amber, so the blend does not pass through olive.
     static let warningColor = CGColor(red: 0.96, green: 0.66, blue: 0.12, alpha: 1)
 
+    private lazy var run = ValueAnimator<CGFloat>(level, owner: self)
+
+    /// Whether the discharge-and-charge run is going.
+    public var isRunning: Bool { run.isAnimating }
+
+    /// Runs the level from 100 % down to 0 % and back up to 100 %, `duration` seconds in all
+    /// (linear both ways), as a demonstration; a drag or a new run takes over.
+    public func runDischargeAndCharge(duration: TimeInterval = 4) {
+        run.onChange = { [unowned self] in self.level = $0.rounded(toPlaces: 1) }
+        run.set(100)
+        run.animate(to: 0, duration: duration / 2, curve: .linear) { [weak self] finished in
+            guard finished, let self else { return }
+            self.run.animate(to: 100, duration: duration / 2, curve: .linear)
+        }
+    }
+
     /// Creates a gauge at `level` percent.
     public init(level: CGFloat = 80) {
         self.level = min(max(level, 0), 100)
@@ -97,6 +113,7 @@ public final class BatteryGaugeView: View {
     // MARK: Touches: the level follows the finger across the fill's extent.
 
     private func setLevel(at touch: Touch) {
+        if run.isAnimating { run.set(level) }
         let inner = bodyRect.insetBy(dx: max(bodyRect.height * 0.07, 1) * 1.9, dy: 0)
         let x = touch.location(in: self).x
         level = ((x - inner.minX) / max(inner.width, 1) * 100).rounded(toPlaces: 1)

@@ -7,8 +7,9 @@ import Foundation
 /// value as text ("±12°") below. Dragging sideways on it sets the inaccuracy (the whole width
 /// is 90°).
 ///
-/// `needleAngle` (degrees, clockwise from north) is what is drawn; the app animates it towards
-/// `inaccuracy` with a damped spring so the needle swings there and comes to rest.
+/// `needleAngle` (degrees, clockwise from north) is what is drawn; whenever the inaccuracy
+/// changes it follows on a damped spring, so the needle swings there and comes to rest (no
+/// perpetual motion: the screen goes idle again).
 public final class CompassView: View, ThemeFollowing {
     /// The inaccuracy in degrees, 0…90 (clamped). Changing it repaints and calls `onChange`.
     public var inaccuracy: CGFloat {
@@ -17,11 +18,17 @@ public final class CompassView: View, ThemeFollowing {
             if clamped != inaccuracy { inaccuracy = clamped }
             guard inaccuracy != oldValue else { return }
             setNeedsDisplay()
+            needle.animateSpring(to: inaccuracy, damping: CompassView.swingDamping, duration: CompassView.swingDuration)
             onChange?(self)
         }
     }
-    /// The needle's drawn angle in degrees clockwise from north.
-    public var needleAngle: CGFloat { didSet { if needleAngle != oldValue { setNeedsDisplay() } } }
+    /// The needle's drawn angle in degrees clockwise from north (on its way to `inaccuracy`).
+    public var needleAngle: CGFloat { needle.value }
+    /// How the needle's spring is damped (0…1; lower swings more).
+    public static let swingDamping: CGFloat = 0.3
+    /// Seconds the needle swings before it rests.
+    public static let swingDuration: TimeInterval = 1.4
+    private lazy var needle = ValueAnimator<CGFloat>(inaccuracy, owner: self)
     /// The colours (the wedge).
     public var theme: Theme = .blue { didSet { if theme != oldValue { setNeedsDisplay() } } }
     /// Called after `inaccuracy` changed.
@@ -34,7 +41,6 @@ public final class CompassView: View, ThemeFollowing {
     /// Creates a compass showing `inaccuracy` degrees.
     public init(inaccuracy: CGFloat = 12) {
         self.inaccuracy = inaccuracy
-        needleAngle = inaccuracy
         super.init()
     }
 

@@ -21,17 +21,21 @@ public final class ServiceSwitchView: View, ThemeFollowing {
             onChange?(self)
         }
     }
-    /// Whether the service reports an error (the red cross shows).
+    /// Whether the service reports an error; the red cross fades in or out over
+    /// `errorFadeDuration`.
     public var hasError: Bool {
         didSet {
             guard hasError != oldValue else { return }
-            errorOpacity = hasError ? 1 : 0
+            errorFade.animate(to: hasError ? 1 : 0, duration: ServiceSwitchView.errorFadeDuration)
             updatePulse()
             onChange?(self)
         }
     }
-    /// How strongly the red cross shows, 0…1 (follows `hasError`).
-    public var errorOpacity: CGFloat { didSet { if errorOpacity != oldValue { setNeedsDisplay() } } }
+    /// How strongly the red cross shows now, 0…1 (on its way to `hasError`'s value).
+    public var errorOpacity: CGFloat { errorFade.value }
+    /// Seconds the red cross takes to fade in or out.
+    public static let errorFadeDuration: TimeInterval = 0.3
+    private lazy var errorFade = ValueAnimator<CGFloat>(hasError ? 1 : 0, owner: self)
     /// The colours (the track when on, the pulse).
     public var theme: Theme = .blue { didSet { if theme != oldValue { setNeedsDisplay() } } }
     /// Called after `isOn` or `hasError` changed.
@@ -49,7 +53,6 @@ public final class ServiceSwitchView: View, ThemeFollowing {
         self.symbol = symbol
         self.isOn = isOn
         self.hasError = hasError
-        errorOpacity = hasError ? 1 : 0
         super.init()
         addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.isOn.toggle() })
     }

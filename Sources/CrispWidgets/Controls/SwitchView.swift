@@ -4,7 +4,8 @@ import Foundation
 
 /// An iOS-style on/off switch in vectors, for comparison with the essay's check box: a rounded
 /// track whose blue "ON" half and grey "OFF" half slide under a round knob. A tap flips it; the
-/// knob can also be dragged, and on release it goes to the nearer end.
+/// knob can also be dragged, and on release it goes to the nearer end. The knob snaps to its
+/// end with a lightly damped spring.
 ///
 /// `knobPosition` runs from 0 (off) to 1 (on) and is what is drawn; `isOn` is the value.
 public final class SwitchView: View {
@@ -12,12 +13,18 @@ public final class SwitchView: View {
     public var isOn: Bool {
         didSet {
             guard isOn != oldValue else { return }
-            if !isDragging { knobPosition = isOn ? 1 : 0 }
+            if !isDragging { snapKnob() }
             onChange?(self)
         }
     }
-    /// Where the knob is drawn, 0 (off) … 1 (on).
-    public var knobPosition: CGFloat { didSet { if knobPosition != oldValue { setNeedsDisplay() } } }
+    /// Where the knob is drawn, 0 (off) … 1 (on); setting it stops a snap in progress.
+    public var knobPosition: CGFloat {
+        get { knob.value }
+        set { knob.set(newValue) }
+    }
+    /// Seconds the knob's spring takes to settle.
+    public static let snapDuration: TimeInterval = 0.4
+    private lazy var knob = ValueAnimator<CGFloat>(isOn ? 1 : 0, owner: self)
     /// The text on the on half ("ON", localized by the key "on").
     public private(set) var onText = "ON"
     /// The text on the off half ("OFF", localized by the key "off").
@@ -35,8 +42,12 @@ public final class SwitchView: View {
     /// Creates a switch, off unless `isOn`.
     public init(isOn: Bool = false) {
         self.isOn = isOn
-        knobPosition = isOn ? 1 : 0
         super.init()
+    }
+
+    /// Sends the knob to the end for `isOn` on the spring.
+    private func snapKnob() {
+        knob.animateSpring(to: isOn ? 1 : 0, damping: 0.55, duration: SwitchView.snapDuration)
     }
 
     /// The track: the bounds at `aspectRatio`, centred.
@@ -129,15 +140,14 @@ public final class SwitchView: View {
         guard isDragging else { return }
         isDragging = false
         // Hardly moved: a tap flips the switch; a drag lands on the nearer end.
-        let target = dragDistance < 4 ? !isOn : knobPosition >= 0.5
-        isOn = target
-        knobPosition = target ? 1 : 0
+        isOn = dragDistance < 4 ? !isOn : knobPosition >= 0.5
+        snapKnob()
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>) {
         guard isDragging else { return }
         isDragging = false
-        knobPosition = isOn ? 1 : 0
+        snapKnob()
     }
 
     public override func applyLocalization(_ localization: Localization) {
