@@ -7,7 +7,8 @@ import Foundation
 /// theme swatches) and an iPad design (768 × 830 pt: a bar twice as high, bigger panels, the
 /// bitmap row and the check box beside it, bigger swatches). A size at least 600 × 680 pt
 /// gets the iPad design. The design is scaled uniformly to fit — never above 1.25× for the
-/// phone design, never above 1× for the iPad one — and centred. Every control draws relative
+/// phone design, never above 1× for the iPad one — and centred; height to spare (a 4-inch
+/// phone) goes into the margins and the gaps between the four rows, up to 30 points each. Every control draws relative
 /// to its bounds, so a scaled design is drawn again from its vectors, sharp at any factor; and
 /// since the rectangles of a design do not overlap, nothing overlaps at any size.
 public struct ControlsLayout: Equatable, Sendable {
@@ -58,6 +59,8 @@ public struct ControlsLayout: Equatable, Sendable {
         captionFontSize: 11, scale: 1, isWide: false)
     /// The phone design's canvas.
     static let phoneCanvas = CGSize(width: 320, height: 380)
+    /// Where the phone design's second, third and fourth rows begin (captions included).
+    static let phoneRowStarts: [CGFloat] = [50, 226, 316]
 
     /// The iPad design.
     static let pad = ControlsLayout(
@@ -77,16 +80,23 @@ public struct ControlsLayout: Equatable, Sendable {
         captionFontSize: 15, scale: 1, isWide: true)
     /// The iPad design's canvas.
     static let padCanvas = CGSize(width: 768, height: 830)
+    /// Where the iPad design's second, third and fourth rows begin (captions included).
+    static let padRowStarts: [CGFloat] = [114, 540, 720]
 
     /// The layout for a screen `size` points large.
     public static func fitting(_ size: CGSize) -> ControlsLayout {
         let wide = size.width >= 600 && size.height >= 680
         let design = wide ? pad : phone
         let canvas = wide ? padCanvas : phoneCanvas
+        let rowStarts = wide ? padRowStarts : phoneRowStarts
         let k = max(min(size.width / canvas.width, size.height / canvas.height, wide ? 1 : 1.25), 0.01)
-        let dx = ((size.width - canvas.width * k) / 2).rounded(), dy = ((size.height - canvas.height * k) / 2).rounded()
+        let spare = max(size.height - canvas.height * k, 0)
+        let gap = min(spare / CGFloat(rowStarts.count + 2), 30).rounded(.down)
+        let dx = ((size.width - canvas.width * k) / 2).rounded()
+        let dy = ((spare - gap * CGFloat(rowStarts.count)) / 2).rounded()
         func place(_ r: CGRect) -> CGRect {
-            CGRect(x: r.minX * k + dx, y: r.minY * k + dy, width: r.width * k, height: r.height * k)
+            let row = CGFloat(rowStarts.filter { $0 <= r.minY }.count)
+            return CGRect(x: r.minX * k + dx, y: r.minY * k + dy + row * gap, width: r.width * k, height: r.height * k)
         }
         return ControlsLayout(
             bar: place(design.bar), zoomPanel: place(design.zoomPanel), battery: place(design.battery),

@@ -40,7 +40,7 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
     /// The picture set into the button and the bubble.
     public static let imageName = "photo.png"
     /// The captions' localization keys.
-    static let captionKeys = ["Lossless zoom", "Battery", "Compass inaccuracy", "Bitmap in vectors", "Check box and switch", "Theme"]
+    static let captionKeys = ["Lossless zoom", "Battery", "Compass inaccuracy", "Bitmap in vectors", "Check box, switch", "Theme"]
 
     public let name = "controls"
     public let titleKey = "Controls"

@@ -11,6 +11,12 @@ public enum ResourceImage {
         /// What went wrong: not found, or the PNG decoder's complaint.
         public var reason: String
 
+        /// Creates an error about `file`.
+        public init(file: String, reason: String) {
+            self.file = file
+            self.reason = reason
+        }
+
         public var description: String { "cannot load image \(file): \(reason)" }
     }
 

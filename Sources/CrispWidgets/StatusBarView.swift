@@ -69,10 +69,17 @@ public final class StatusBarView: View {
         let timeWidth = max(time.width, min(60, centreRoom))
         timeLabel.frame = CGRect(x: (row.midX - timeWidth / 2).rounded(), y: row.midY - time.height / 2,
                                  width: timeWidth, height: time.height)
-        let textLeft = row.midX - time.width / 2, textRight = row.midX + time.width / 2
-        timeLabel.isHidden = textRight + gap > battery.frame.minX || textLeft - gap < row.minX
-        let leftLimit = timeLabel.isHidden ? battery.frame.minX - gap : textLeft - gap
-        signalBars.isHidden = signalBars.frame.maxX > leftLimit
+        // Centred if it fits there; otherwise the signal bars make way and the clock centres
+        // in the room left of the battery; otherwise it goes too.
+        let centred = row.midX - time.width / 2 - gap >= row.minX && row.midX + time.width / 2 + gap <= battery.frame.minX
+        let room = CGRect(x: row.minX + gap, y: row.minY, width: battery.frame.minX - gap - (row.minX + gap), height: row.height)
+        if !centred {
+            timeLabel.frame = CGRect(x: (room.midX - time.width / 2).rounded(), y: row.midY - time.height / 2,
+                                     width: time.width, height: time.height)
+        }
+        timeLabel.isHidden = !centred && time.width > room.width
+        let leftLimit = timeLabel.isHidden ? battery.frame.minX - gap : row.midX - time.width / 2 - gap
+        signalBars.isHidden = !centred || signalBars.frame.maxX > leftLimit
         carrierLabel.isHidden = signalBars.isHidden || carrierLabel.frame.maxX > leftLimit
 
         let inCall = showsCallBand
