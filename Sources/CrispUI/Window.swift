@@ -26,6 +26,13 @@ open class Window: View {
     /// Called with every key press the window receives.
     public var keyHandler: ((KeyPress) -> Void)?
 
+    /// Receives the window's status lines, each a whole line without its newline: `layout …`
+    /// after layout and `state …` from `View.publishState(_:)` (Window+Status.swift). The app
+    /// writes them to its `--status-file`. Nil: nothing is reported (and nothing is computed).
+    public var statusSink: ((String) -> Void)? {
+        didSet { if statusSink != nil { setNeedsLayout() } }
+    }
+
     /// The area to repaint in the next frame, in pixels.
     public private(set) var dirtyRegion = DirtyRegion()
 
@@ -107,6 +114,7 @@ open class Window: View {
         precondition(context.width == screen.pixelWidth && context.height == screen.pixelHeight,
                      "renderFrame needs a \(screen.pixelWidth)×\(screen.pixelHeight) context, not \(context.width)×\(context.height)")
         layoutIfNeeded()
+        reportLayout()
         let rects = dirtyRegion.rects
         dirtyRegion.removeAll()
         let s = screen.scale
