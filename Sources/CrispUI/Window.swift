@@ -70,6 +70,18 @@ open class Window: View {
         layoutIfNeeded()
     }
 
+    /// Moves the status bar and the root view to their frames for the screen's new status bar
+    /// over `duration` (the root view is laid out at each step); `completion` runs when the
+    /// animation has ended, interrupted or not. Touches keep working meanwhile.
+    func animateStatusBarChange(duration: TimeInterval, completion: @escaping () -> Void) {
+        View.animate(withDuration: duration, options: .allowUserInteraction, animations: {
+            self.layoutSubviews()
+        }, completion: { _ in
+            self.layoutIfNeeded()
+            completion()
+        })
+    }
+
     func screenDidChangeDevice() {
         frame = screen.bounds
         invalidateEverything()
