@@ -184,7 +184,7 @@ public final class DemoApp {
             screen.setDevice(preset)
             log("device \(preset.identifier) \(screen.pixelWidth)x\(screen.pixelHeight)")
         case "c":
-            screen.setInCall(!screen.isInCall)
+            screen.setInCall(!screen.isInCall, animated: true)
             log("call \(screen.isInCall ? "on" : "off")")
         case "s":
             screen.setDevice(screen.device.withScale(screen.scale == 1 ? 2 : 1))

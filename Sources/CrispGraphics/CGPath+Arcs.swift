@@ -108,7 +108,7 @@ extension CGMutablePath {
         }
         let start = point(startAngle)
         if subpathStartIndex >= 0 { addLine(to: start, transform: transform) } else { move(to: start, transform: transform) }
-        guard sweep != 0, radius > 0 else { return }
+        guard sweep != 0, sweep.isFinite, radius > 0 else { return }
         let segments = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / CGFloat(segments)
         let k = 4.0 / 3.0 * tan(step / 4) * radius

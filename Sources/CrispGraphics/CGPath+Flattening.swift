@@ -112,8 +112,10 @@ extension CGPath {
     @inline(__always)
     static func segmentCount(secondDifference m: CGFloat, factor: CGFloat, tolerance: CGFloat) -> Int {
         let n = (factor * m / tolerance).squareRoot().rounded(.up)
-        guard n.isFinite else { return maximumSegmentsPerCurve }
-        return max(1, min(Int(n), maximumSegmentsPerCurve))
+        // Clamp before converting: a curve bent beyond ~1e37 device pixels gives an estimate
+        // that is finite but far beyond Int's range (and NaN fails every comparison).
+        guard n < CGFloat(maximumSegmentsPerCurve) else { return maximumSegmentsPerCurve }
+        return max(1, Int(n))
     }
 
     static func flattenQuad<S: PathFlatteningSink>(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint,

@@ -116,6 +116,13 @@ open class View {
     /// A number the app may use to find the view.
     open var tag = 0
 
+    /// A stable name by which tests and scripts find the view (UIKit's
+    /// `accessibilityIdentifier`): its window reports the view's frame as `layout` lines and
+    /// `publishState(_:)` its value as `state` lines (see `Window.statusSink`). Nil: not reported.
+    open var accessibilityIdentifier: String?
+    /// The frame last reported in a `layout` line, in window pixels (Window+Status.swift).
+    var reportedLayout: CGRect?
+
     // MARK: Hierarchy
 
     /// The view this view is a subview of.
@@ -192,6 +199,14 @@ open class View {
         window?.viewWillLeaveWindow(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        forgetReportedLayout()
+    }
+
+    /// Forgets the reported frames of this view and its subviews, so they are reported again
+    /// when they join a window.
+    private func forgetReportedLayout() {
+        reportedLayout = nil
+        for sub in subviews { sub.forgetReportedLayout() }
     }
 
     /// Whether the view is `view` or below it.

@@ -26,6 +26,13 @@ open class Window: View {
     /// Called with every key press the window receives.
     public var keyHandler: ((KeyPress) -> Void)?
 
+    /// Receives the window's status lines, each a whole line without its newline: `layout …`
+    /// after layout and `state …` from `View.publishState(_:)` (Window+Status.swift). The app
+    /// writes them to its `--status-file`. Nil: nothing is reported (and nothing is computed).
+    public var statusSink: ((String) -> Void)? {
+        didSet { if statusSink != nil { setNeedsLayout() } }
+    }
+
     /// The area to repaint in the next frame, in pixels.
     public private(set) var dirtyRegion = DirtyRegion()
 
@@ -61,6 +68,18 @@ open class Window: View {
     func screenDidChangeStatusBar() {
         setNeedsLayout()
         layoutIfNeeded()
+    }
+
+    /// Moves the status bar and the root view to their frames for the screen's new status bar
+    /// over `duration` (the root view is laid out at each step); `completion` runs when the
+    /// animation has ended, interrupted or not. Touches keep working meanwhile.
+    func animateStatusBarChange(duration: TimeInterval, completion: @escaping () -> Void) {
+        View.animate(withDuration: duration, options: .allowUserInteraction, animations: {
+            self.layoutSubviews()
+        }, completion: { _ in
+            self.layoutIfNeeded()
+            completion()
+        })
     }
 
     func screenDidChangeDevice() {
@@ -107,6 +126,7 @@ open class Window: View {
         precondition(context.width == screen.pixelWidth && context.height == screen.pixelHeight,
                      "renderFrame needs a \(screen.pixelWidth)×\(screen.pixelHeight) context, not \(context.width)×\(context.height)")
         layoutIfNeeded()
+        reportLayout()
         let rects = dirtyRegion.rects
         dirtyRegion.removeAll()
         let s = screen.scale

@@ -153,6 +153,12 @@ final class Rasterizer {
         if y1 <= top || y0 >= bottom { return }
         if x0 >= right && x1 >= right { return }
         let dxdy = (x1 - x0) / (y1 - y0)
+        let limit = Rasterizer.moderateCoordinate
+        guard dxdy.isFinite, abs(x0) < limit, abs(x1) < limit, abs(y0) < limit, abs(y1) < limit else {
+            addExtremeLine(x0, y0, x1, y1, direction, moderate: abs(x0) < limit && abs(x1) < limit
+                           && abs(y0) < limit && abs(y1) < limit)
+            return
+        }
         if y0 < top { x0 += (top - y0) * dxdy; y0 = top }
         if y1 > bottom { x1 -= (y1 - bottom) * dxdy; y1 = bottom }
         guard y0 < y1 else { return }
@@ -176,6 +182,50 @@ final class Rasterizer {
         appendClippedRight(x0, y0, x1, y1, dxdy, right, direction)
     }
 
+    /// Beyond this magnitude a coordinate takes the overflow-safe clipping route.
+    static let moderateCoordinate: CGFloat = 1e30
+
+    /// Adds a segment (`y0 < y1`) whose coordinates are beyond ±1e30 or whose slope overflows.
+    /// The slope-based clipping of `addLine` could produce ∞ − ∞ there, so this clips by the
+    /// segment's parameter t instead, in forms that cannot overflow (halved differences, and
+    /// `a·(1 − t) + b·t`), and then adds the moderate pieces the ordinary way.
+    /// With moderate coordinates only the slope can overflow, and then the segment is flatter
+    /// than 2e30 / 1.8e308: its height (< 1e-278 px) covers nothing, so it is dropped.
+    private func addExtremeLine(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat,
+                                _ direction: Float, moderate: Bool) {
+        guard !moderate else { return }
+        /// Where along the segment (0…1) the coordinate going from `p` to `q` reaches `v`.
+        func parameter(_ v: CGFloat, _ p: CGFloat, _ q: CGFloat) -> CGFloat {
+            min(max((v * 0.5 - p * 0.5) / (q * 0.5 - p * 0.5), 0), 1)
+        }
+        func mix(_ a: CGFloat, _ b: CGFloat, _ t: CGFloat) -> CGFloat { a * (1 - t) + b * t }
+        let top = CGFloat(clip.y), bottom = CGFloat(clip.maxY)
+        // Vertically into the clip box: the y range is then moderate.
+        let t0 = y0 < top ? parameter(top, y0, y1) : 0
+        let t1 = y1 > bottom ? parameter(bottom, y0, y1) : 1
+        var (ax, ay) = (mix(x0, x1, t0), y0 < top ? top : y0)
+        var (bx, by) = (mix(x0, x1, t1), y1 > bottom ? bottom : y1)
+        guard ay < by, ax.isFinite, bx.isFinite else { return }
+        // Horizontally into [left − 1, right + 1]: left of it only the winding counts (projected
+        // onto the clip's left side, as `addLine` does), right of it nothing shows.
+        let left = CGFloat(clip.x), low = left - 1, high = CGFloat(clip.maxX) + 1
+        if ax < low && bx < low { appendEdge(left, ay, left, by, direction); return }
+        if ax > high && bx > high { return }
+        if (ax < low) != (bx < low) {
+            let y = mix(ay, by, parameter(low, ax, bx))
+            if ax < low { appendEdge(left, ay, left, y, direction); (ax, ay) = (low, y) } else {
+                appendEdge(left, y, left, by, direction); (bx, by) = (low, y)
+            }
+        }
+        if (ax > high) != (bx > high) {
+            let y = mix(ay, by, parameter(high, ax, bx))
+            if ax > high { (ax, ay) = (high, y) } else { (bx, by) = (high, y) }
+        }
+        guard ay < by else { return }
+        let a = CGPoint(x: ax, y: ay), b = CGPoint(x: bx, y: by)
+        if direction > 0 { addLine(a, b) } else { addLine(b, a) }
+    }
+
     private func appendClippedRight(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat,
                                     _ dxdy: CGFloat, _ right: CGFloat, _ direction: Float) {
         if x0 <= right && x1 <= right { appendEdge(x0, y0, x1, y1, direction); return }
@@ -188,7 +238,11 @@ final class Rasterizer {
         let fy0 = Float(y0 - CGFloat(clip.y)), fy1 = Float(y1 - CGFloat(clip.y))
         guard fy0 < fy1 else { return }
         let fx0 = Float(x0 - CGFloat(clip.x)), fx1 = Float(x1 - CGFloat(clip.x))
-        edges.append(Edge(xTop: fx0, yTop: fy0, yBottom: fy1, dxdy: (fx1 - fx0) / (fy1 - fy0), direction: direction))
+        let dxdy = (fx1 - fx0) / (fy1 - fy0)
+        // A piece whose height is subnormal as a Float (a nearly flat line clipped to the box)
+        // has an infinite slope, and 0 × ∞ would put NaN into the sweep; it covers nothing.
+        guard dxdy.isFinite else { return }
+        edges.append(Edge(xTop: fx0, yTop: fy0, yBottom: fy1, dxdy: dxdy, direction: direction))
         minY = min(minY, fy0)
         maxY = max(maxY, fy1)
     }

@@ -404,7 +404,9 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         let sine = abs(t.x * c.y - t.y * c.x) / (tl * cl)
         let error = halfWidth * (cosine < 0 ? 1 : sine)
         guard error > tolerance else { return 0 }
-        return min(Int(log2(error / tolerance).rounded(.up)), 24)
+        // Compare before converting: an infinite error (an absurd line width) must not reach Int().
+        let steps = log2(error / tolerance).rounded(.up)
+        return steps < 24 ? Int(steps) : 24
     }
 
     // MARK: Emitting the outline

@@ -36,7 +36,7 @@ extension CGContext {
         let isScaleAndTranslation = textToRaster.b == 0 && textToRaster.c == 0 && scaleX > 0 && scaleY != 0
             && scaleX * em <= GlyphCache.maximumEmPixels && abs(scaleY) * em <= GlyphCache.maximumEmPixels
         if isScaleAndTranslation && isAntialiasing {
-            drawCachedGlyphs(glyphs, positions, font.face, textToRaster, scaleX, scaleY, color)
+            drawCachedGlyphs(glyphs, positions, font, textToRaster, scaleX, scaleY, color)
         } else {
             drawGlyphOutlines(glyphs, positions, font, textToRaster, color)
         }
@@ -58,9 +58,10 @@ extension CGContext {
                               rule: CoverageRule(.winding, antialias: isAntialiasing)), color: color)
     }
 
-    private func drawCachedGlyphs(_ glyphs: [CGGlyph], _ positions: [CGPoint], _ face: TrueTypeFont,
+    private func drawCachedGlyphs(_ glyphs: [CGGlyph], _ positions: [CGPoint], _ font: CTFont,
                                   _ textToRaster: CGAffineTransform, _ scaleX: CGFloat, _ scaleY: CGFloat,
                                   _ color: UInt32) {
+        let face = font.face
         struct Placed { var bitmap: GlyphBitmap; var x: Int; var y: Int }
         var placed: [Placed] = []
         placed.reserveCapacity(glyphs.count)
@@ -78,6 +79,10 @@ extension CGContext {
                                      scaleX: Double(scaleX).bitPattern, scaleY: Double(scaleY).bitPattern)
             let bitmap = glyphCache.bitmap(for: key) {
                 renderGlyph(g, face, scaleX, scaleY, CGFloat(phase) / phases)
+            }
+            if bitmap === GlyphBitmap.oversized {
+                drawGlyphOutlines(glyphs, positions, font, textToRaster, color)
+                return
             }
             guard !bitmap.isEmpty else { continue }
             let item = Placed(bitmap: bitmap, x: x + bitmap.left, y: y + bitmap.top)
@@ -127,6 +132,12 @@ extension CGContext {
         let t = CGAffineTransform(a: scaleX, b: 0, c: 0, d: scaleY, tx: phase, ty: 0)
         let box = outline.boundingBox.applying(t)
         guard box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite else { return .empty }
+        // The box is checked before any conversion to Int or allocation: see
+        // `GlyphCache.maximumBitmapEms`.
+        let limit = max(64, GlyphCache.maximumBitmapEms * CGFloat(face.unitsPerEm) * max(abs(scaleX), abs(scaleY)))
+        guard box.width <= limit, box.height <= limit, abs(box.minX) <= limit, abs(box.minY) <= limit else {
+            return .oversized
+        }
         let left = Int(box.minX.rounded(.down)), top = Int(box.minY.rounded(.down))
         let width = Int(box.maxX.rounded(.up)) - left, height = Int(box.maxY.rounded(.up)) - top
         guard width > 0, height > 0 else { return .empty }

@@ -34,6 +34,10 @@ final class GlyphBitmap: Sendable {
 
     static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, coverage: [])
 
+    /// Stands for a glyph whose outline reaches too far outside its em to be cached as a bitmap
+    /// (a hostile or broken font): its run is drawn as outlines, clipped like any path.
+    static let oversized = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, coverage: [])
+
     var isEmpty: Bool { width == 0 || height == 0 }
 }
 
@@ -54,6 +58,10 @@ final class GlyphCache: @unchecked Sendable {
     static let shared = GlyphCache(byteBudget: 4 << 20)
     /// Ems above this many device pixels are drawn as outlines, not cached.
     static let maximumEmPixels: CGFloat = 256
+    /// A cached glyph bitmap spans at most this many ems (and at least 64 pixels) each way.
+    /// Real glyphs stay within about two ems; the glyph reader accepts coordinates far outside
+    /// the em, which would otherwise ask for gigabytes (a 300-byte font with a 4000-em `.notdef`).
+    static let maximumBitmapEms: CGFloat = 4
     /// Subdivisions of a pixel for the glyph origin's x.
     static let phases = 4
     /// The flattening tolerance, in device pixels, for glyph outlines (cached or not; a finer
@@ -101,6 +109,7 @@ final class GlyphCache: @unchecked Sendable {
     private func insert(_ bitmap: GlyphBitmap, for key: Key) {
         if index[key] != nil { return }           // another thread made it meanwhile
         let cost = GlyphCache.cost(bitmap)
+        guard cost <= byteBudget else { return }  // larger than the whole cache: used once, not kept
         while bytes + cost > byteBudget, !slots.isEmpty {
             if hand >= slots.count { hand = 0 }
             if slots[hand].isReferenced {

@@ -48,10 +48,12 @@ final class RunningAnimation {
         self.completion = completion
     }
 
-    /// Applies the state at time `t`; ends the animation (finished) when its time is up.
+    /// Applies the state at time `t`; ends the animation (finished) when its time is up (to
+    /// within a nanosecond, so sums of clock steps that should reach the end do).
     func advance(to t: TimeInterval) {
         guard !hasEnded, t >= startTime else { return }
-        let fraction = duration > 0 ? min(CGFloat((t - startTime) / duration), 1) : 1
+        let elapsed = t - startTime
+        let fraction = elapsed >= duration - 1e-9 ? 1 : CGFloat(elapsed / duration)
         step(timing.progress(at: fraction))
         if fraction >= 1 { end(finished: true) }
     }
