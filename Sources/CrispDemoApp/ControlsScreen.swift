@@ -7,6 +7,10 @@ import Foundation
 /// toggles and switches, lossless zoom, the fine-grained battery, the compass-inaccuracy
 /// indicator, a bitmap set into vectors, the essay's check box beside an iOS-style switch, and
 /// the theme swatches. `ControlsLayout` places them for any size.
+///
+/// Identifiers (for `layout` and `state` status lines): `toggle.1`…`toggle.4`, `switch.gps`,
+/// `switch.network`, `switch.sound`, `zoom`, `battery`, `compass`, `bitmap`, `bitmapbutton`,
+/// `bubble.glow`, `checkbox`, `uiswitch`, `theme.blue`, `theme.red`, `theme.green`, `theme.gold`.
 public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
     /// The essay's status-bar fragment.
     public let bar = ControlBarView()
@@ -81,7 +85,12 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
         for v in views { addSubview(v) }
         for s in swatches {
             s.onSelect = { [unowned self] theme in self.onThemeSelect?(theme) }
+            s.accessibilityIdentifier = "theme.\(s.swatchTheme.name)"
         }
+        let identified: [(View, String)] = [(zoomPanel.slider, "zoom"), (battery, "battery"), (compass, "compass"), (bitmap, "bitmap"),
+                                            (bitmapButton, "bitmapbutton"), (glowBubble, "bubble.glow"), (checkBox, "checkbox"),
+                                            (uiSwitch, "uiswitch")]
+        for (view, identifier) in identified { view.accessibilityIdentifier = identifier }
         markCurrentSwatch()
     }
 

@@ -28,6 +28,9 @@ public final class TabBarView: View, ThemeFollowing {
     public let items: [Item]
     /// The tabs' title labels, in item order.
     public let titleLabels: [Label]
+    /// One transparent view per tab over its area, identified `tab.<name>` (where tests and
+    /// scripts find the tabs); taps go to the bar.
+    public let itemViews: [View]
     /// The index of the selected tab; changing it repaints.
     public var selectedIndex: Int {
         didSet { if selectedIndex != oldValue { updateTitleColours(); setNeedsDisplay() } }
@@ -45,8 +48,14 @@ public final class TabBarView: View, ThemeFollowing {
         precondition(!items.isEmpty, "a tab bar needs at least one item")
         self.items = items
         titleLabels = items.map { Label(localizationKey: $0.titleKey, fontSize: 10) }
+        itemViews = items.map { _ in View() }
         selectedIndex = 0
         super.init()
+        for (item, view) in zip(items, itemViews) {
+            view.accessibilityIdentifier = "tab.\(item.name)"
+            view.isUserInteractionEnabled = false
+            addSubview(view)
+        }
         backgroundColor = .black
         for label in titleLabels {
             label.isBold = true
@@ -90,6 +99,7 @@ public final class TabBarView: View, ThemeFollowing {
     }
 
     public override func layoutSubviews() {
+        for (i, view) in itemViews.enumerated() { view.frame = itemRect(i) }
         for (i, label) in titleLabels.enumerated() {
             let r = itemRect(i)
             let h = label.sizeThatFits(r.size).height

@@ -124,6 +124,7 @@ struct CrispDemo: ParsableCommand {
         app.titleHandler = { [unowned host] in host.setTitle($0) }
         host.statusHandler = { status?.write($0) }
         app.eventLog = { status?.write($0) }
+        if let status { app.window.statusSink = { status.write($0) } }
         app.logInitialState()
         app.quitHandler = { [unowned host] in
             status?.write("quit")

@@ -6,7 +6,7 @@ import Foundation
 /// (no steps — the essay's point against five bitmaps), with the percentage as locale-formatted
 /// text. The fill is green, turns red at 20 % and below, and blends from one to the other
 /// through amber between 30 % and 20 %, so a draining battery changes colour smoothly. Dragging across the gauge sets
-/// the level under the finger.
+/// the level under the finger. Its state line is the level in percent (`80`, `42.5`).
 public final class BatteryGaugeView: View {
     /// The charge, 0…100 (percent); values outside are clamped. Changing it repaints and calls
     /// `onChange`.
@@ -16,6 +16,7 @@ public final class BatteryGaugeView: View {
             if clamped != level { level = clamped }
             guard level != oldValue else { return }
             setNeedsDisplay()
+            publishState(ControlState.string(level))
             onChange?(self)
         }
     }

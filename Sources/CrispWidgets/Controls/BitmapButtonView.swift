@@ -8,7 +8,8 @@ import Foundation
 /// button draws its frame alone.
 ///
 /// The frame is drawn again at every scale; the picture is a 1× bitmap, so at 2× it is
-/// visibly softer than the frame around it. That contrast is the point of the demo.
+/// visibly softer than the frame around it. That contrast is the point of the demo. Its state
+/// line reads `pressed` or `released`.
 public final class BitmapButtonView: View, ThemeFollowing {
     /// The picture, or nil.
     public var image: CGImage? { didSet { setNeedsDisplay() } }
@@ -18,6 +19,7 @@ public final class BitmapButtonView: View, ThemeFollowing {
         didSet {
             guard isPressed != oldValue else { return }
             setNeedsDisplay()
+            publishState(isPressed ? "pressed" : "released")
             onChange?(self)
         }
     }

@@ -4,7 +4,8 @@ import Foundation
 
 /// The essay's `CheckBox`, ported from Objective-C line by line: a light grey square, a dark
 /// grey border one eighth of the width thick, and a three-point check mark, all relative to the
-/// view's size. Checked at start; a single tap toggles it.
+/// view's size. Checked at start; a single tap toggles it. Its state line reads `on` (checked)
+/// or `off`.
 ///
 /// The original's `drawRect:` reads its `rect` argument as the view's bounds, which it is only
 /// when the whole view is drawn; the port uses `bounds` so that a partial repaint draws the same
@@ -17,6 +18,7 @@ public final class CheckBox: View {
         didSet {
             guard checked != oldValue else { return }
             setNeedsDisplay()
+            publishState(ControlState.string(checked))
             onChange?(self)
         }
     }

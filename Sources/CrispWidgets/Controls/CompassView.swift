@@ -5,7 +5,7 @@ import Foundation
 /// The essay's compass-inaccuracy indicator: a dial whose needle turns away from north by the
 /// compass's inaccuracy in degrees (0–90), with a translucent wedge showing the ± range and the
 /// value as text ("±12°") below. Dragging sideways on it sets the inaccuracy (the whole width
-/// is 90°).
+/// is 90°). Its state line is the inaccuracy in degrees (`12`).
 ///
 /// `needleAngle` (degrees, clockwise from north) is what is drawn; whenever the inaccuracy
 /// changes it follows on a damped spring, so the needle swings there and comes to rest (no
@@ -19,6 +19,7 @@ public final class CompassView: View, ThemeFollowing {
             guard inaccuracy != oldValue else { return }
             setNeedsDisplay()
             needle.animateSpring(to: inaccuracy, damping: CompassView.swingDamping, duration: CompassView.swingDuration)
+            publishState(ControlState.string(inaccuracy))
             onChange?(self)
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 /// The essay's status-bar fragment: a vertical gradient in the theme's colours with four
 /// toggle buttons on the left (the second one on) and three service switches on the right (GPS
 /// and network on, sound off; GPS and network showing error crosses, so nothing animates at
-/// start).
+/// start). Identifiers: `toggle.1`…`toggle.4`, `switch.gps`, `switch.network`, `switch.sound`.
 ///
 /// Sizes follow the bar's height: toggles are 0.8 of it square, switches 0.6 of it high and
 /// twice that wide.
@@ -27,6 +27,8 @@ public final class ControlBarView: View, ThemeFollowing {
     public init() {
         toggles = ToggleIcon.allCases.enumerated().map { ToggleButtonView(icon: $1, isActive: $0 == 1) }
         super.init()
+        for (i, t) in toggles.enumerated() { t.accessibilityIdentifier = "toggle.\(i + 1)" }
+        for s in switches { s.accessibilityIdentifier = "switch.\(s.symbol.rawValue)" }
         for v in toggles as [View] + switches as [View] { addSubview(v) }
     }
 

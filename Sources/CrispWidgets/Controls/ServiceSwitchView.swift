@@ -18,6 +18,7 @@ public final class ServiceSwitchView: View, ThemeFollowing {
             guard isOn != oldValue else { return }
             setNeedsDisplay()
             updatePulse()
+            publishState(stateDescription)
             onChange?(self)
         }
     }
@@ -28,9 +29,13 @@ public final class ServiceSwitchView: View, ThemeFollowing {
             guard hasError != oldValue else { return }
             errorFade.animate(to: hasError ? 1 : 0, duration: ServiceSwitchView.errorFadeDuration)
             updatePulse()
+            publishState(stateDescription)
             onChange?(self)
         }
     }
+    /// The value as its state line spells it: `on` or `off`, followed by ` error` while the
+    /// service reports an error.
+    public var stateDescription: String { ControlState.string(isOn) + (hasError ? " error" : "") }
     /// How strongly the red cross shows now, 0…1 (on its way to `hasError`'s value).
     public var errorOpacity: CGFloat { errorFade.value }
     /// Seconds the red cross takes to fade in or out.

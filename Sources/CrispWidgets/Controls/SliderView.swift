@@ -3,7 +3,8 @@ import CrispUI
 import Foundation
 
 /// A horizontal slider like `UISlider`: a thin track, filled in the theme's accent colour up to
-/// a round knob. Dragging anywhere on it moves the knob under the finger.
+/// a round knob. Dragging anywhere on it moves the knob under the finger. Its state line is the
+/// value (`3.7`).
 public final class SliderView: View, ThemeFollowing {
     /// The smallest value (left end).
     public let minimumValue: CGFloat
@@ -16,6 +17,7 @@ public final class SliderView: View, ThemeFollowing {
             if clamped != value { value = clamped }
             guard value != oldValue else { return }
             setNeedsDisplay()
+            publishState(ControlState.string(value))
             onChange?(self)
         }
     }

@@ -14,6 +14,7 @@ public final class SwitchView: View {
         didSet {
             guard isOn != oldValue else { return }
             if !isDragging { snapKnob() }
+            publishState(ControlState.string(isOn))
             onChange?(self)
         }
     }

@@ -7,7 +7,7 @@ import Foundation
 /// toggles it.
 ///
 /// Everything is drawn relative to the bounds, so the same code draws the bar's 36-pt button
-/// and the zoom panel's 8× one.
+/// and the zoom panel's 8× one. Its state line reads `on` or `off`.
 public final class ToggleButtonView: View, ThemeFollowing {
     /// The symbol on the plate.
     public let icon: ToggleIcon
@@ -16,6 +16,7 @@ public final class ToggleButtonView: View, ThemeFollowing {
         didSet {
             guard isActive != oldValue else { return }
             setNeedsDisplay()
+            publishState(ControlState.string(isActive))
             onChange?(self)
         }
     }
