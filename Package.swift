@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "CrispDemoApp",
                 "CrispUI",
+                "CrispWidgets",
                 "CrispX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

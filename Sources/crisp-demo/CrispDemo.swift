@@ -49,7 +49,7 @@ struct CrispDemo: ParsableCommand {
     @Flag(help: "Outline the boxes labels' text fills (to check layouts by eye).")
     var debugLabels = false
 
-    @Option(help: "Time this many full frames and clock ticks at every preset (headless) and print the medians.")
+    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, and GPS-pulse and theme-fade frames of the controls screen (headless); print the medians.")
     var benchRender: Int?
 
     @Option(help: "Time this many full-frame presents with MIT-SHM and with XPutImage and print the medians.")
@@ -86,12 +86,17 @@ struct CrispDemo: ParsableCommand {
         let status = try statusFile.map { try StatusFile(path: $0) }
 
         if let frames = benchRender {
-            print("device       pixels     full frame  clock tick  (pixels repainted by the tick)")
+            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade")
             for r in try DemoBenchmark.run(frames: frames) {
                 let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
-                print(r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
-                      + px.padding(toLength: 11, withPad: " ", startingAt: 0)
-                      + String(format: "%7.3f ms  %7.4f ms  (%d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels))
+                var line = r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
+                    + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                    + px.padding(toLength: 11, withPad: " ", startingAt: 0)
+                    + String(format: "%7.3f ms  %7.4f ms (%6d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels)
+                if let gps = r.gpsFrame, let pixels = r.gpsFramePixels, let fade = r.themeFadeFrame {
+                    line += String(format: "  %7.4f ms (%6d)  %7.3f ms", gps * 1000, pixels, fade * 1000)
+                }
+                print(line)
             }
             return
         }
