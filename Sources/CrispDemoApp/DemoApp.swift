@@ -45,7 +45,7 @@ public final class DemoApp {
     /// Seconds a change of theme takes to cross-fade.
     public static let themeFadeDuration: TimeInterval = 0.3
     /// The colours shown, on their way to `theme` during a cross-fade.
-    private var themeFade: ValueAnimator<Theme>!
+    private let themeFade: ValueAnimator<Theme>
     /// The strings tables (this app's own, so apps in one process can show different languages).
     public let localization: Localization
     /// Called with one line per user-visible event ("key c", "tap 120 200", "screen controls",
@@ -79,6 +79,7 @@ public final class DemoApp {
         screens = [signalScreen, controlsScreen]
         let first = screens.first { $0.name == configuration.screen }!
         rootView = DemoRootView(screens: screens, showing: first)
+        themeFade = ValueAnimator(self.theme, owner: rootView.tabBar)
         tabBar.selectedIndex = screens.firstIndex { $0 === first }!
         helpOverlay.shortcuts = HelpOverlayView.appShortcuts + first.shortcuts
         window.statusBar = statusBar
@@ -96,7 +97,6 @@ public final class DemoApp {
         controlsScreen.onThemeSelect = { [unowned self] in self.setTheme($0) }
         controlsScreen.battery.onChange = { [unowned self] in self.statusBar.battery.level = $0.level / 100 }
         statusBar.battery.level = controlsScreen.battery.level / 100
-        themeFade = ValueAnimator(self.theme, owner: tabBar)
         themeFade.onChange = { [unowned self] in self.showColours($0) }
         showColours(self.theme)
         applyLanguage()

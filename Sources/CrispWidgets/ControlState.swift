@@ -15,3 +15,11 @@ public enum ControlState {
         return s
     }
 }
+
+extension CGFloat {
+    /// The value rounded to `places` decimals.
+    func rounded(toPlaces places: Int) -> CGFloat {
+        let f = CGFloat(pow(10.0, Double(places)))
+        return (self * f).rounded() / f
+    }
+}

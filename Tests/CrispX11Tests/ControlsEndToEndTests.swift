@@ -36,6 +36,8 @@ import Testing
         let window = try #require(demo.windowID.map { XID($0) })
         #expect(demo.lines.prefix(2) == ["screen controls", "theme blue"])
         #expect(x.titleAndClass(of: window).title == "Crisp — Controls — iPhone 3GS")
+        let minimum = x.minimumSize(of: window)
+        #expect(minimum?.width == 240 && minimum?.height == 360, "the window's minimum size is the app's, in pixels at 1×")
         let origin = x.origin(of: window)
         func point(_ f: (x: Int, y: Int, width: Int, height: Int), _ fx: Double, _ fy: Double = 0.5) -> (String, String) {
             ("\(origin.x + f.x + Int(Double(f.width) * fx))", "\(origin.y + f.y + Int(Double(f.height) * fy))")

@@ -131,11 +131,3 @@ public final class BatteryGaugeView: View {
         super.applyLocalization(localization)
     }
 }
-
-extension CGFloat {
-    /// The value rounded to `places` decimals.
-    func rounded(toPlaces places: Int) -> CGFloat {
-        let f = CGFloat(pow(10.0, Double(places)))
-        return (self * f).rounded() / f
-    }
-}
