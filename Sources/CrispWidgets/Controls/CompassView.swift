@@ -108,8 +108,17 @@ public final class CompassView: View, ThemeFollowing {
         ctx.translateBy(x: c.x, y: c.y)
         ctx.rotate(by: needleAngle * .pi / 180)
         let w = r * 0.1, l = r * 0.44
+        // One shadow for the whole needle (the outline filled once, dark, with the shadow on),
+        // then the halves over it: no transparency layer, which would cost a canvas-sized buffer.
+        let outline = CGMutablePath()
+        outline.addLines(between: [CGPoint(x: 0, y: -l), CGPoint(x: w, y: 0), CGPoint(x: 0, y: l), CGPoint(x: -w, y: 0)])
+        outline.closeSubpath()
+        ctx.saveGState()
         ctx.setShadow(offset: .zero, blur: r * 0.08 * ctx.userToDeviceScale, color: CGColor(gray: 0, alpha: 0.7))
-        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        ctx.setFillColor(gray: 0.15, alpha: 1)
+        ctx.addPath(outline)
+        ctx.fillPath()
+        ctx.restoreGState()
         ctx.setFillColor(red: 0.9, green: 0.15, blue: 0.12, alpha: 1)
         ctx.addLines(between: [CGPoint(x: -w, y: 0), CGPoint(x: 0, y: -l), CGPoint(x: w, y: 0)])
         ctx.fillPath()
@@ -118,7 +127,6 @@ public final class CompassView: View, ThemeFollowing {
         ctx.fillPath()
         ctx.setFillColor(gray: 0.25, alpha: 1)
         ctx.fillEllipse(in: CGRect(x: -w * 0.45, y: -w * 0.45, width: w * 0.9, height: w * 0.9))
-        ctx.endTransparencyLayer()
         ctx.restoreGState()
 
         // The value.

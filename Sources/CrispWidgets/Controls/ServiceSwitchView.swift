@@ -153,8 +153,13 @@ public final class ServiceSwitchView: View, ThemeFollowing {
         let ends = [CGPoint(x: c.x - d, y: c.y - d), CGPoint(x: c.x + d, y: c.y + d),
                     CGPoint(x: c.x + d, y: c.y - d), CGPoint(x: c.x - d, y: c.y + d)]
         ctx.saveGState()
-        ctx.setAlpha(errorOpacity)
-        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        // Fading, the rim and the cross are made translucent as one (a layer); at full strength
+        // they are drawn straight, sparing the layer's canvas-sized buffer.
+        let isFading = errorOpacity < 1
+        if isFading {
+            ctx.setAlpha(errorOpacity)
+            ctx.beginTransparencyLayer(in: track.insetBy(dx: -track.height * 0.2, dy: -track.height * 0.2), auxiliaryInfo: nil)
+        }
         ctx.setLineCap(.round)
         ctx.setStrokeColor(gray: 1, alpha: 0.9)
         ctx.setLineWidth(track.height * 0.3)
@@ -162,7 +167,7 @@ public final class ServiceSwitchView: View, ThemeFollowing {
         ctx.setStrokeColor(red: 0.86, green: 0.08, blue: 0.06, alpha: 1)
         ctx.setLineWidth(track.height * 0.18)
         ctx.strokeLineSegments(between: ends)
-        ctx.endTransparencyLayer()
+        if isFading { ctx.endTransparencyLayer() }
         ctx.restoreGState()
     }
 }
