@@ -218,6 +218,13 @@ final class TestClock: @unchecked Sendable {
         Golden.check(try HeadlessHost(window: app.window).snapshot(), "controls", "iphone3gs-\(language)-call")
     }
 
+    /// The help lists the app's keys and the controls screen's own (e, b).
+    @Test func helpOnTheControlsScreen() throws {
+        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41", screen: "controls"))
+        app.handleKey(KeyPress(characters: "?"))
+        Golden.check(try HeadlessHost(window: app.window).snapshot(), "help", "iphone3gs-controls-en")
+    }
+
     @Test func controlsScreenInAnotherTheme() throws {
         let app = DemoApp(configuration: DemoConfiguration(device: .iPad, fixedTime: "9:41", screen: "controls", theme: "red"))
         Golden.check(try HeadlessHost(window: app.window).snapshot(), "controls", "ipad-en-red")
