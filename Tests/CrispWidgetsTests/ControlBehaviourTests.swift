@@ -170,6 +170,20 @@ final class TestClock: @unchecked Sendable {
         #expect(!c.window.eventLoop.hasScheduledWork, "off: nothing runs (0 CPU)")
     }
 
+    @Test func serviceSwitchKnobSlidesToTheOtherEnd() throws {
+        let clock = TestClock()
+        let sound = ServiceSwitchView(symbol: .sound, isOn: false)
+        let c = try canvas(sound, CGRect(x: 10, y: 10, width: 56, height: 28), clock: clock)
+        tap(c.window, sound)
+        #expect(sound.isOn)
+        #expect(sound.knobPosition == 0, "the knob starts where it was")
+        run(c, clock, for: ServiceSwitchView.slideDuration / 2)
+        #expect(sound.knobPosition > 0.2 && sound.knobPosition < 0.8)
+        run(c, clock, for: ServiceSwitchView.slideDuration)
+        #expect(sound.knobPosition == 1)
+        #expect(!c.window.eventLoop.hasScheduledWork, "a sound switch does not pulse")
+    }
+
     @Test func errorCrossFadesInAndOut() throws {
         let clock = TestClock()
         let network = ServiceSwitchView(symbol: .network, isOn: true, hasError: true)
@@ -257,5 +271,25 @@ final class TestClock: @unchecked Sendable {
         #expect(taps == 0)
         tap(c.window, button)
         #expect(taps == 1 && !button.isPressed)
+    }
+}
+
+/// A value set by the program (not a touch) animates from the first state too: each control's
+/// animator exists from the start.
+@Suite struct FirstChangeAnimatesTests {
+    @Test func programmaticChangesAnimateFromTheStartingState() throws {
+        let clock = TestClock()
+        let compass = CompassView(inaccuracy: 12), uiSwitch = SwitchView(), gps = ServiceSwitchView(symbol: .gps, isOn: false, hasError: true)
+        let canvas = try ControlCanvas(size: CGSize(width: 300, height: 200), scale: 1,
+                              views: [(compass, CGRect(x: 0, y: 0, width: 100, height: 100)), (uiSwitch, CGRect(x: 120, y: 0, width: 79, height: 27)),
+                                      (gps, CGRect(x: 120, y: 40, width: 56, height: 28))], clock: { clock.now })
+        compass.inaccuracy = 60
+        uiSwitch.isOn = true
+        gps.isOn = true
+        gps.hasError = false
+        #expect(compass.needleAngle == 12)
+        #expect(uiSwitch.knobPosition == 0)
+        #expect(gps.knobPosition == 0 && gps.errorOpacity == 1)
+        #expect(canvas.window.eventLoop.hasScheduledWork, "the animations run")
     }
 }

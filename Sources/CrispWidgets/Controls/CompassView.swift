@@ -43,6 +43,8 @@ public final class CompassView: View, ThemeFollowing {
     public init(inaccuracy: CGFloat = 12) {
         self.inaccuracy = inaccuracy
         super.init()
+        // The animator exists from the start, so the first change swings from the first angle.
+        _ = needle
     }
 
     /// The text under the dial, like "±12°".

@@ -4,7 +4,7 @@ import Foundation
 
 /// One of the bar's switches: a pill-shaped track with a round knob carrying the service's
 /// symbol. On, the knob sits right on a track in the theme's accent colour; off, left on a dark
-/// track. A red cross over it marks an error. A tap switches it.
+/// track; it slides between the two. A red cross over it marks an error. A tap switches it.
 ///
 /// While on and free of errors, a `.gps` switch shows that its service is working: rings
 /// radiate from the knob at 60 frames a second, each frame repainting only this view. Off or in
@@ -16,7 +16,7 @@ public final class ServiceSwitchView: View, ThemeFollowing {
     public var isOn: Bool {
         didSet {
             guard isOn != oldValue else { return }
-            setNeedsDisplay()
+            knob.animate(to: isOn ? 1 : 0, duration: ServiceSwitchView.slideDuration)
             updatePulse()
             publishState(stateDescription)
             onChange?(self)
@@ -38,6 +38,12 @@ public final class ServiceSwitchView: View, ThemeFollowing {
     public var stateDescription: String { ControlState.string(isOn) + (hasError ? " error" : "") }
     /// How strongly the red cross shows now, 0…1 (on its way to `hasError`'s value).
     public var errorOpacity: CGFloat { errorFade.value }
+    /// Where the knob is, 0 (off, left) … 1 (on, right); it slides over `slideDuration` when
+    /// the switch flips, the track's colour following it.
+    public var knobPosition: CGFloat { knob.value }
+    /// Seconds the knob takes to slide to the other end.
+    public static let slideDuration: TimeInterval = 0.2
+    private lazy var knob = ValueAnimator<CGFloat>(isOn ? 1 : 0, owner: self)
     /// Seconds the red cross takes to fade in or out.
     public static let errorFadeDuration: TimeInterval = 0.3
     private lazy var errorFade = ValueAnimator<CGFloat>(hasError ? 1 : 0, owner: self)
@@ -59,6 +65,8 @@ public final class ServiceSwitchView: View, ThemeFollowing {
         self.isOn = isOn
         self.hasError = hasError
         super.init()
+        // The animators exist from the start, so the first change animates from the first state.
+        _ = (knob, errorFade)
         addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.isOn.toggle() })
     }
 
@@ -99,14 +107,15 @@ public final class ServiceSwitchView: View, ThemeFollowing {
         let h = track.height, radius = h / 2
         let pill = CGPath(roundedRect: track, cornerWidth: radius, cornerHeight: radius)
         let knobRadius = radius * 0.86
-        let knobCenter = CGPoint(x: isOn ? track.maxX - radius : track.minX + radius, y: track.midY)
+        let p = knobPosition
+        let knobCenter = CGPoint(x: track.minX + radius + (track.width - 2 * radius) * p, y: track.midY)
 
         // Track: the accent when on, dark when off, with an inner shade along the top.
         ctx.saveGState()
         ctx.addPath(pill)
         ctx.clip()
-        let top = isOn ? theme.accent.shaded(0.25) : CGColor(gray: 0.16, alpha: 1)
-        let bottom = isOn ? theme.accent.shaded(-0.2) : CGColor(gray: 0.3, alpha: 1)
+        let top = CGColor(gray: 0.16, alpha: 1).interpolated(to: theme.accent.shaded(0.25), fraction: p)
+        let bottom = CGColor(gray: 0.3, alpha: 1).interpolated(to: theme.accent.shaded(-0.2), fraction: p)
         ctx.drawLinearGradient(.between(top, bottom), start: CGPoint(x: track.midX, y: track.minY),
                                end: CGPoint(x: track.midX, y: track.maxY), options: [])
         if isPulsing { drawPulse(ctx, center: knobCenter, from: knobRadius, to: track.width - radius) }
@@ -127,7 +136,7 @@ public final class ServiceSwitchView: View, ThemeFollowing {
         ctx.setStrokeColor(gray: 0.35, alpha: 0.8)
         ctx.setLineWidth(max(h * 0.03, 0.5))
         ctx.strokeEllipse(in: knob)
-        let ink = isOn ? theme.accent.shaded(-0.45) : CGColor(gray: 0.45, alpha: 1)
+        let ink = CGColor(gray: 0.45, alpha: 1).interpolated(to: theme.accent.shaded(-0.45), fraction: p)
         ctx.setFillColor(ink)
         ctx.setStrokeColor(ink)
         symbol.draw(in: knob.insetBy(dx: knobRadius * 0.42, dy: knobRadius * 0.42), context: ctx)

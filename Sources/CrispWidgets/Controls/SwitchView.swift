@@ -44,6 +44,8 @@ public final class SwitchView: View {
     public init(isOn: Bool = false) {
         self.isOn = isOn
         super.init()
+        // The animator exists from the start, so the first change animates from the first state.
+        _ = knob
     }
 
     /// Sends the knob to the end for `isOn` on the spring.
