@@ -72,8 +72,8 @@ public final class ZoomPanelView: View, ThemeFollowing {
         let stageWidth = max((b.width - 3 * pad) / 2, 0)
         toggleStage.frame = CGRect(x: b.minX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
         switchStage.frame = CGRect(x: toggleStage.frame.maxX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
-        let labelWidth = factorLabel.fontSize * 2.6
         factorLabel.fontSize = row * 0.5
+        let labelWidth = factorLabel.fontSize * 2.6
         factorLabel.frame = CGRect(x: b.maxX - pad - labelWidth, y: b.maxY - pad - row, width: labelWidth, height: row)
         slider.frame = CGRect(x: b.minX + pad, y: b.maxY - pad - row, width: max(factorLabel.frame.minX - pad * 0.5 - b.minX - pad, 0),
                               height: row)
