@@ -3,14 +3,15 @@ import Foundation
 /// Where everything on the controls screen goes, for any size.
 ///
 /// There are two designs, each a set of rectangles on a fixed canvas: a phone design (320 ×
-/// 380 pt: the bar across the top, zoom panel beside battery and compass, the bitmap row, the
-/// theme swatches) and an iPad design (768 × 830 pt: a bar twice as high, bigger panels, the
-/// bitmap row and the check box beside it, bigger swatches). A size at least 600 × 680 pt
-/// gets the iPad design. The design is scaled uniformly to fit — never above 1.25× for the
-/// phone design, never above 1× for the iPad one — and centred; height to spare (a 4-inch
-/// phone) goes into the margins and the gaps between the four rows, up to 30 points each. Every control draws relative
-/// to its bounds, so a scaled design is drawn again from its vectors, sharp at any factor; and
-/// since the rectangles of a design do not overlap, nothing overlaps at any size.
+/// 380 pt, four rows: the bar across the top, the zoom panel beside battery and compass, the
+/// bitmaps beside check box and switch, the theme swatches) and an iPad design (768 × 784 pt,
+/// three rows: a bar twice as high, bigger panels, and the bitmaps beside check box, switch and
+/// swatches). A size at least 600 × 680 pt gets the iPad design. The design is scaled
+/// uniformly to fit — never above 1.25× for the phone design, never above 1× for the iPad one —
+/// and centred; height to spare (a 4-inch phone, an iPad) goes into the margins and the gaps
+/// between the rows, up to 30 points each. Every control draws relative to its bounds, so a
+/// scaled design is drawn again from its vectors, sharp at any factor; and since the rectangles
+/// of a design do not overlap, nothing overlaps at any size.
 public struct ControlsLayout: Equatable, Sendable {
     /// The control bar.
     public var bar: CGRect
@@ -62,26 +63,27 @@ public struct ControlsLayout: Equatable, Sendable {
     /// Where the phone design's second, third and fourth rows begin (captions included).
     static let phoneRowStarts: [CGFloat] = [50, 226, 316]
 
-    /// The iPad design.
+    /// The iPad design: the phone's rows, bigger, with the theme swatches beside the bitmaps
+    /// under the check box and switch.
     static let pad = ControlsLayout(
         bar: CGRect(x: 24, y: 24, width: 720, height: 80),
-        zoomPanel: CGRect(x: 24, y: 150, width: 360, height: 360),
+        zoomPanel: CGRect(x: 24, y: 150, width: 360, height: 380),
         battery: CGRect(x: 408, y: 150, width: 336, height: 90),
-        compass: CGRect(x: 408, y: 290, width: 336, height: 220),
-        bitmap: CGRect(x: 24, y: 588, width: 112, height: 112),
-        bitmapButton: CGRect(x: 152, y: 580, width: 128, height: 128),
-        glowBubble: CGRect(x: 296, y: 572, width: 144, height: 144),
-        checkBox: CGRect(x: 472, y: 584, width: 56, height: 56),
-        uiSwitch: CGRect(x: 552, y: 592, width: 118, height: 40),
-        swatches: (0..<4).map { CGRect(x: 24 + CGFloat($0) * 88, y: 754, width: 72, height: 72) },
+        compass: CGRect(x: 408, y: 290, width: 336, height: 240),
+        bitmap: CGRect(x: 24, y: 604, width: 112, height: 112),
+        bitmapButton: CGRect(x: 152, y: 596, width: 128, height: 128),
+        glowBubble: CGRect(x: 296, y: 588, width: 144, height: 144),
+        checkBox: CGRect(x: 472, y: 596, width: 56, height: 56),
+        uiSwitch: CGRect(x: 552, y: 604, width: 118, height: 40),
+        swatches: (0..<4).map { CGRect(x: 472 + CGFloat($0) * 72, y: 704, width: 56, height: 56) },
         captions: [CGRect(x: 24, y: 122, width: 360, height: 20), CGRect(x: 408, y: 122, width: 336, height: 20),
-                   CGRect(x: 408, y: 262, width: 336, height: 20), CGRect(x: 24, y: 544, width: 416, height: 20),
-                   CGRect(x: 472, y: 544, width: 272, height: 20), CGRect(x: 24, y: 726, width: 720, height: 20)],
+                   CGRect(x: 408, y: 262, width: 336, height: 20), CGRect(x: 24, y: 560, width: 416, height: 20),
+                   CGRect(x: 472, y: 560, width: 272, height: 20), CGRect(x: 472, y: 672, width: 272, height: 20)],
         captionFontSize: 15, scale: 1, isWide: true)
     /// The iPad design's canvas.
-    static let padCanvas = CGSize(width: 768, height: 830)
-    /// Where the iPad design's second, third and fourth rows begin (captions included).
-    static let padRowStarts: [CGFloat] = [114, 540, 720]
+    static let padCanvas = CGSize(width: 768, height: 784)
+    /// Where the iPad design's second and third rows begin (captions included).
+    static let padRowStarts: [CGFloat] = [114, 552]
 
     /// The layout for a screen `size` points large.
     public static func fitting(_ size: CGSize) -> ControlsLayout {
