@@ -123,6 +123,9 @@ open class View {
     /// The frame last reported in a `layout` line, in window pixels (Window+Status.swift).
     var reportedLayout: CGRect?
 
+    /// The view's layer: `layer.render(in:)` draws the view and its subviews into a context.
+    public private(set) lazy var layer = Layer(view: self)
+
     // MARK: Hierarchy
 
     /// The view this view is a subview of.
