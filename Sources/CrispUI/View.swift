@@ -302,6 +302,7 @@ open class View {
     /// Lays out this view and every view below it that needs layout, now.
     public func layoutIfNeeded() {
         guard subtreeNeedsLayout else { return }
+        defer { didFinishLayoutPass() }
         // A layoutSubviews may invalidate layout again (for instance by resizing a subview);
         // repeat a few times, then give up rather than loop forever.
         for _ in 0..<8 {
@@ -314,6 +315,10 @@ open class View {
             if !subtreeNeedsLayout { return }
         }
     }
+
+    /// Called at the end of a `layoutIfNeeded()` that laid something out (the window reports
+    /// `layout` status lines here).
+    func didFinishLayoutPass() {}
 
     /// The size that best fits the view's content within `size`. The default returns the
     /// current size.

@@ -9,10 +9,12 @@ import Foundation
 //
 // `layout` frames are in window pixels from the top-left: the view's bounds converted to the
 // window (with transforms, their bounding box), times the screen scale, each edge rounded to
-// the nearest pixel (width = round(maxX·scale) − round(minX·scale)). They are reported in each
-// frame right after the layout pass, for every identified view in the window that is not
-// hidden (nor below a hidden view) and whose pixel frame differs from the one last reported
-// for it — so all of them the first time, and again after leaving and rejoining the window.
+// the nearest pixel (width = round(maxX·scale) − round(minX·scale)). They are reported after
+// every layout pass of the window (`layoutIfNeeded()`) and in every frame after its layout
+// (views also move without layout: animations, plain frame changes), for every identified
+// view in the window that is not hidden (nor below a hidden view) and whose pixel frame
+// differs from the one last reported for it — so all of them the first time, and again after
+// leaving and rejoining the window.
 
 extension View {
     /// Reports `value` for this view as a status line `state <identifier> <value>` through its
@@ -23,6 +25,21 @@ extension View {
     public func publishState(_ value: String) {
         guard let identifier = accessibilityIdentifier, let sink = window?.statusSink else { return }
         sink("state \(identifier) \(value)")
+    }
+
+    /// Reports a number for this view as `state <identifier> <number>`, with at most three
+    /// decimals and no trailing zeros, in the POSIX locale (`0.5`, `42`, `-0.125`; −0 is `0`).
+    public func publishState(_ number: Double) {
+        publishState(View.statusText(number))
+    }
+
+    /// `number` with at most three decimals, trailing zeros and a trailing point removed.
+    static func statusText(_ number: Double) -> String {
+        guard number.isFinite else { return number.isNaN ? "nan" : (number > 0 ? "inf" : "-inf") }
+        var text = String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), number)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 }
 

@@ -63,6 +63,8 @@ open class Window: View {
         rootView?.frame = screen.applicationFrame
     }
 
+    override func didFinishLayoutPass() { reportLayout() }
+
     // MARK: Screen changes
 
     func screenDidChangeStatusBar() {
