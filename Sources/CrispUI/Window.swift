@@ -30,7 +30,8 @@ open class Window: View {
     /// after layout and `state …` from `View.publishState(_:)` (Window+Status.swift). The app
     /// writes them to its `--status-file`. Nil: nothing is reported (and nothing is computed).
     public var statusSink: ((String) -> Void)? {
-        didSet { if statusSink != nil { setNeedsLayout() } }
+        // A layout pass (laying nothing out) reports every identified view to the new sink.
+        didSet { if statusSink != nil { subtreeNeedsLayout = true } }
     }
 
     /// The area to repaint in the next frame, in pixels.
