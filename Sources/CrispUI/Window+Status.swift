@@ -26,21 +26,6 @@ extension View {
         guard let identifier = accessibilityIdentifier, let sink = window?.statusSink else { return }
         sink("state \(identifier) \(value)")
     }
-
-    /// Reports a number for this view as `state <identifier> <number>`, with at most three
-    /// decimals and no trailing zeros, in the POSIX locale (`0.5`, `42`, `-0.125`; −0 is `0`).
-    public func publishState(_ number: Double) {
-        publishState(View.statusText(number))
-    }
-
-    /// `number` with at most three decimals, trailing zeros and a trailing point removed.
-    static func statusText(_ number: Double) -> String {
-        guard number.isFinite else { return number.isNaN ? "nan" : (number > 0 ? "inf" : "-inf") }
-        var text = String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), number)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
 }
 
 extension Window {

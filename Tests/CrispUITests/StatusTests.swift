@@ -91,19 +91,6 @@ private final class QuarterView: View {
         #expect(lines == ["layout content 0 20 100 60", "layout quarter 50 50 50 30"])
     }
 
-    @Test(arguments: [(0.5, "0.5"), (42, "42"), (-0.125, "-0.125"), (1.0 / 3, "0.333"), (0.9996, "1"),
-                      (-0.0001, "0"), (12.3, "12.3"), (100, "100"), (.nan, "nan")] as [(Double, String)])
-    func numbersHaveAtMostThreeDecimals(number: Double, text: String) {
-        let window = makeWindow()
-        var lines: [String] = []
-        window.statusSink = { lines.append($0) }
-        let v = View()
-        v.accessibilityIdentifier = "battery"
-        window.addSubview(v)
-        v.publishState(number)
-        #expect(lines == ["state battery \(text)"])
-    }
-
     @Test func transformedViewsReportTheirBoundingBox() throws {
         let window = makeWindow()
         var lines: [String] = []
