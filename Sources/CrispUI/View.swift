@@ -123,6 +123,9 @@ open class View {
     /// The frame last reported in a `layout` line, in window pixels (Window+Status.swift).
     var reportedLayout: CGRect?
 
+    /// The view's layer: `layer.render(in:)` draws the view and its subviews into a context.
+    public private(set) lazy var layer = Layer(view: self)
+
     // MARK: Hierarchy
 
     /// The view this view is a subview of.
@@ -299,6 +302,7 @@ open class View {
     /// Lays out this view and every view below it that needs layout, now.
     public func layoutIfNeeded() {
         guard subtreeNeedsLayout else { return }
+        defer { didFinishLayoutPass() }
         // A layoutSubviews may invalidate layout again (for instance by resizing a subview);
         // repeat a few times, then give up rather than loop forever.
         for _ in 0..<8 {
@@ -311,6 +315,10 @@ open class View {
             if !subtreeNeedsLayout { return }
         }
     }
+
+    /// Called at the end of a `layoutIfNeeded()` that laid something out (the window reports
+    /// `layout` status lines here).
+    func didFinishLayoutPass() {}
 
     /// The size that best fits the view's content within `size`. The default returns the
     /// current size.

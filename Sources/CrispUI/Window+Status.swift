@@ -9,10 +9,12 @@ import Foundation
 //
 // `layout` frames are in window pixels from the top-left: the view's bounds converted to the
 // window (with transforms, their bounding box), times the screen scale, each edge rounded to
-// the nearest pixel (width = round(maxX·scale) − round(minX·scale)). They are reported in each
-// frame right after the layout pass, for every identified view in the window that is not
-// hidden (nor below a hidden view) and whose pixel frame differs from the one last reported
-// for it — so all of them the first time, and again after leaving and rejoining the window.
+// the nearest pixel (width = round(maxX·scale) − round(minX·scale)). They are reported after
+// every layout pass of the window (`layoutIfNeeded()`) and in every frame after its layout
+// (views also move without layout: animations, plain frame changes), for every identified
+// view in the window that is not hidden (nor below a hidden view) and whose pixel frame
+// differs from the one last reported for it — so all of them the first time, and again after
+// leaving and rejoining the window.
 
 extension View {
     /// Reports `value` for this view as a status line `state <identifier> <value>` through its

@@ -67,6 +67,30 @@ private final class QuarterView: View {
         #expect(lines == ["layout a 0 5 10 10", "layout b 30 0 10 10"])
     }
 
+    @Test func aNewSinkHearsEveryIdentifiedViewAtTheNextFrame() throws {
+        let window = makeWindow()
+        let v = View(frame: CGRect(x: 1, y: 2, width: 3, height: 4))
+        v.accessibilityIdentifier = "v"
+        window.addSubview(v)
+        let host = try HeadlessHost(window: window)
+        try host.renderFrame()
+        var lines: [String] = []
+        window.statusSink = { lines.append($0) }
+        #expect(window.needsFrame)
+        try host.renderFrame()
+        #expect(lines == ["layout v 1 2 3 4"])
+    }
+
+    @Test func aLayoutPassReportsWithoutAFrame() {
+        let window = makeWindow()
+        var lines: [String] = []
+        window.statusSink = { lines.append($0) }
+        let root = QuarterView(frame: .zero)
+        window.rootView = root
+        window.layoutIfNeeded()
+        #expect(lines == ["layout content 0 20 100 60", "layout quarter 50 50 50 30"])
+    }
+
     @Test func transformedViewsReportTheirBoundingBox() throws {
         let window = makeWindow()
         var lines: [String] = []
