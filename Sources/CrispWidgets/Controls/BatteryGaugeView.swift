@@ -106,7 +106,7 @@ public final class BatteryGaugeView: View {
         let size = text.size(withFont: font)
         let origin = CGPoint(x: inner.midX - size.width / 2, y: inner.midY - size.height / 2)
         ctx.saveGState()
-        ctx.setShadow(offset: .zero, blur: 2 * ctx.userToDeviceScale, color: CGColor(gray: 0, alpha: 0.8))
+        ctx.setShadow(offset: .zero, blur: 2, color: CGColor(gray: 0, alpha: 0.8))
         text.draw(at: origin, font: font, color: .white, in: ctx)
         ctx.restoreGState()
     }

@@ -116,7 +116,7 @@ public final class CompassView: View, ThemeFollowing {
         outline.addLines(between: [CGPoint(x: 0, y: -l), CGPoint(x: w, y: 0), CGPoint(x: 0, y: l), CGPoint(x: -w, y: 0)])
         outline.closeSubpath()
         ctx.saveGState()
-        ctx.setShadow(offset: .zero, blur: r * 0.08 * ctx.userToDeviceScale, color: CGColor(gray: 0, alpha: 0.7))
+        ctx.setShadow(offset: .zero, blur: r * 0.08, color: CGColor(gray: 0, alpha: 0.7))
         ctx.setFillColor(gray: 0.15, alpha: 1)
         ctx.addPath(outline)
         ctx.fillPath()

@@ -66,7 +66,7 @@ public final class SliderView: View, ThemeFollowing {
         ctx.fillPath()
         let knob = CGRect(x: knobX - d / 2, y: y - d / 2, width: d, height: d).insetBy(dx: 1, dy: 1)
         ctx.saveGState()
-        ctx.setShadow(offset: .zero, blur: 2 * ctx.userToDeviceScale, color: CGColor(gray: 0, alpha: 0.6))
+        ctx.setShadow(offset: .zero, blur: 2, color: CGColor(gray: 0, alpha: 0.6))
         ctx.setFillColor(gray: 0.95, alpha: 1)
         ctx.fillEllipse(in: knob)
         ctx.restoreGState()

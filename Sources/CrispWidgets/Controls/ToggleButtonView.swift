@@ -65,7 +65,7 @@ public final class ToggleButtonView: View, ThemeFollowing {
         let iconRect = plate.insetBy(dx: plate.width * 0.24, dy: plate.height * 0.24)
         ctx.saveGState()
         if isActive {
-            ctx.setShadow(offset: .zero, blur: side * 0.18 * ctx.userToDeviceScale, color: theme.glow)
+            ctx.setShadow(offset: .zero, blur: side * 0.18, color: theme.glow)
             ctx.setFillColor(theme.glow.shaded(0.55))
         } else {
             ctx.setFillColor(gray: 0.78, alpha: 0.55)
