@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "CrispDemoApp",
                 "CrispUI",
+                "CrispWidgets",
                 "CrispX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -57,6 +58,7 @@ let package = Package(
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics"]),
+        .testTarget(name: "CrispWidgetsTests", dependencies: ["CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
     ]

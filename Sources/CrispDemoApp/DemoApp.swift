@@ -3,12 +3,17 @@ import CrispUI
 import CrispWidgets
 import Foundation
 
-/// The Crisp demo app: the signal graph screen, its keyboard shortcuts and gestures, the clock
-/// and the call timer. It knows nothing of X11; a host shows `window`.
+/// The Crisp demo app: its screens behind a tab bar, the themes, the keyboard shortcuts, the
+/// clock and the call timer. It knows nothing of X11; a host shows `window`.
 public final class DemoApp {
     /// The languages `l` cycles through, as language codes (each has a table in
     /// `Resources/Strings`).
     public static let languages = ["en", "de", "es"]
+    /// The screens' names, in tab order (`--screen` takes one of them).
+    public static let screenNames = ["signal", "controls"]
+    /// The smallest screen the app lays out without overlaps, in points (the window's minimum
+    /// size).
+    public static let minimumScreenSize = CGSize(width: 240, height: 360)
 
     /// The emulated screen.
     public let screen: Screen
@@ -16,22 +21,40 @@ public final class DemoApp {
     public let window: Window
     /// The status bar.
     public let statusBar = StatusBarView()
-    /// The content below the status bar.
-    public let rootView = DemoRootView()
-    /// The signal graph (inside `rootView`).
-    public var graph: SignalGraphView { rootView.graph }
+    /// The signal graph screen.
+    public let signalScreen = SignalScreen()
+    /// The controls screen.
+    public let controlsScreen: ControlsScreen
+    /// Every screen, in tab order.
+    public let screens: [any DemoScreen]
+    /// The content below the status bar: the current screen and the tab bar.
+    public let rootView: DemoRootView
+    /// The signal graph (on the signal screen).
+    public var graph: SignalGraphView { signalScreen.graph }
     /// The shortcut overlay (inside `rootView`).
     public var helpOverlay: HelpOverlayView { rootView.helpOverlay }
+    /// The tab bar (inside `rootView`).
+    public var tabBar: TabBarView { rootView.tabBar }
+    /// The screen shown.
+    public var currentScreen: any DemoScreen { rootView.screen }
 
     /// The current language code; the labels show their text in it.
     public private(set) var language: String { didSet { applyLanguage() } }
+    /// The current theme (during a cross-fade, the one being faded to).
+    public private(set) var theme: Theme
+    /// Seconds a change of theme takes to cross-fade.
+    public static let themeFadeDuration: TimeInterval = 0.3
+    /// The colours shown, on their way to `theme` during a cross-fade.
+    private let themeFade: ValueAnimator<Theme>
     /// The strings tables (this app's own, so apps in one process can show different languages).
     public let localization: Localization
-    /// Called with one line per user-visible event ("key c", "tap 120 200", "pan ended 80 190"),
-    /// for the `--status-file` that end-to-end tests read.
+    /// Called with one line per user-visible event ("key c", "tap 120 200", "screen controls",
+    /// "theme red"), for the `--status-file` that tests and scripts read.
     public var eventLog: ((String) -> Void)?
     /// Called when the user asks to quit (q or Esc).
     public var quitHandler: (() -> Void)?
+    /// Called with the new window title whenever it changes (screen, device or language).
+    public var titleHandler: ((String) -> Void)?
 
     private let fixedTime: String?
     private var clockTimer: LoopTimer?
@@ -39,33 +62,119 @@ public final class DemoApp {
     private var callStart: TimeInterval = 0
 
     /// Creates the app on a new screen and window.
+    ///
+    /// - Precondition: `configuration.screen` is one of `screenNames` and `configuration.theme`
+    ///   names a theme (the command line checks them first).
     public init(configuration: DemoConfiguration, eventLoop: EventLoop = EventLoop()) {
+        precondition(DemoApp.screenNames.contains(configuration.screen), "unknown screen \(configuration.screen)")
+        let theme = Theme.named(configuration.theme)
+        precondition(theme != nil, "unknown theme \(configuration.theme)")
+        self.theme = theme!
         screen = Screen(device: configuration.device, isInCall: configuration.isInCall)
         window = Window(screen: screen, eventLoop: eventLoop)
         language = DemoApp.languages.contains(configuration.language) ? configuration.language : "en"
         localization = Localization(language: language)
         fixedTime = configuration.fixedTime
+        controlsScreen = ControlsScreen()
+        screens = [signalScreen, controlsScreen]
+        let first = screens.first { $0.name == configuration.screen }!
+        rootView = DemoRootView(screens: screens, showing: first)
+        themeFade = ValueAnimator(self.theme, owner: rootView.tabBar)
+        tabBar.selectedIndex = screens.firstIndex { $0 === first }!
+        helpOverlay.shortcuts = HelpOverlayView.appShortcuts + first.shortcuts
         window.statusBar = statusBar
         window.rootView = rootView
         window.keyHandler = { [unowned self] in self.handleKey($0) }
         screen.addObserver { [unowned self] event in
-            if case .statusBarFrameDidChange = event { self.updateCallTimer() }
+            switch event {
+            case .statusBarFrameDidChange: self.updateCallTimer()
+            case .deviceDidChange: self.titleHandler?(self.windowTitle)
+            case .statusBarFrameWillChange: break
+            }
         }
-        installGestures()
+        signalScreen.eventLog = { [unowned self] in self.log($0) }
+        tabBar.onSelect = { [unowned self] in self.showScreen(self.screens[$0]) }
+        controlsScreen.onThemeSelect = { [unowned self] in self.setTheme($0) }
+        controlsScreen.battery.onChange = { [unowned self] in self.statusBar.battery.level = $0.level / 100 }
+        statusBar.battery.level = controlsScreen.battery.level / 100
+        themeFade.onChange = { [unowned self] in self.showColours($0) }
+        showColours(self.theme)
         applyLanguage()
         startClock()
         updateCallTimer()
         window.layoutIfNeeded()
     }
 
+    /// "Crisp — Controls — iPhone 3GS": the app, the screen's title and the device.
+    public var windowTitle: String {
+        "Crisp — \(localization.string(forKey: currentScreen.titleKey)) — \(screen.device.name)"
+    }
+
+    /// Writes the lines that describe the starting state (`screen <name>`, `theme <name>`) to
+    /// `eventLog`; the demo calls it once its status file is open.
+    public func logInitialState() {
+        log("screen \(currentScreen.name)")
+        log("theme \(theme.name)")
+    }
+
+    // MARK: Screens and themes
+
+    /// Shows `newScreen` (one of `screens`), selects its tab, lists its keys in the help, and
+    /// logs `screen <name>`. Nothing happens when it is already shown.
+    public func showScreen(_ newScreen: any DemoScreen) {
+        guard newScreen !== currentScreen, let index = screens.firstIndex(where: { $0 === newScreen }) else { return }
+        rootView.screen = newScreen
+        tabBar.selectedIndex = index
+        helpOverlay.shortcuts = HelpOverlayView.appShortcuts + newScreen.shortcuts
+        helpOverlay.applyLocalization(localization)
+        log("screen \(newScreen.name)")
+        titleHandler?(windowTitle)
+    }
+
+    /// Shows the screen `offset` tabs away from the current one, wrapping around.
+    public func cycleScreen(by offset: Int) {
+        let i = screens.firstIndex { $0 === currentScreen } ?? 0
+        showScreen(screens[((i + offset) % screens.count + screens.count) % screens.count])
+    }
+
+    /// Switches to `newTheme` and logs `theme <name>`: every themed view cross-fades to its
+    /// colours over `themeFadeDuration`.
+    public func setTheme(_ newTheme: Theme) {
+        guard newTheme != theme else { return }
+        theme = newTheme
+        themeFade.animate(to: newTheme, duration: DemoApp.themeFadeDuration)
+        log("theme \(newTheme.name)")
+    }
+
+    /// Whether a theme cross-fade is running.
+    public var isFadingTheme: Bool { themeFade.isAnimating }
+
+    /// Gives the colours of `colours` to every themed view of every screen (shown or not).
+    private func showColours(_ colours: Theme) {
+        rootView.applyTheme(colours)
+        for s in screens where s !== currentScreen { s.applyTheme(colours) }
+    }
+
     // MARK: Keyboard
 
-    /// Handles a shortcut: 1–5 presets, c call bar, s scale, l language, ? help, q/Esc quit.
+    /// Handles a shortcut: 1–5 presets, c call bar, s scale, l language, t theme, Tab and
+    /// Shift-Tab screens, ? help, q/Esc quit; other keys go to the current screen.
     public func handleKey(_ key: KeyPress) {
-        if key.specialKey == .escape {
+        switch key.specialKey {
+        case .escape:
             log("key Escape")
             quitHandler?()
             return
+        case .tab:
+            log("key Tab")
+            cycleScreen(by: 1)
+            return
+        case .backTab:
+            log("key ISO_Left_Tab")
+            cycleScreen(by: -1)
+            return
+        default:
+            break
         }
         guard let c = key.characters.first, key.characters.count == 1 else { return }
         log("key \(c)")
@@ -75,7 +184,7 @@ public final class DemoApp {
             screen.setDevice(preset)
             log("device \(preset.identifier) \(screen.pixelWidth)x\(screen.pixelHeight)")
         case "c":
-            screen.setInCall(!screen.isInCall)
+            screen.setInCall(!screen.isInCall, animated: true)
             log("call \(screen.isInCall ? "on" : "off")")
         case "s":
             screen.setDevice(screen.device.withScale(screen.scale == 1 ? 2 : 1))
@@ -84,45 +193,16 @@ public final class DemoApp {
             let i = DemoApp.languages.firstIndex(of: language) ?? 0
             language = DemoApp.languages[(i + 1) % DemoApp.languages.count]
             log("language \(language)")
+        case "t":
+            setTheme(theme.next)
         case "?":
             helpOverlay.isHidden.toggle()
             log("help \(helpOverlay.isHidden ? "hidden" : "shown")")
         case "q":
             quitHandler?()
         default:
-            break
+            _ = currentScreen.handleKey(key)
         }
-    }
-
-    // MARK: Gestures
-
-    private func installGestures() {
-        let plot = graph.plot
-        let tap = TapGestureRecognizer { [unowned self] r in
-            let p = r.location(in: nil)
-            self.mark(atWindowX: p.x)
-            self.log("tap \(Int(p.x)) \(Int(p.y))")
-        }
-        let pan = PanGestureRecognizer { [unowned self] r in
-            let p = r.location(in: nil)
-            self.mark(atWindowX: p.x)
-            let phase = switch r.state {
-            case .began: "began"
-            case .changed: "changed"
-            case .ended: "ended"
-            default: "cancelled"
-            }
-            self.log("pan \(phase) \(Int(p.x)) \(Int(p.y))")
-        }
-        let longPress = LongPressGestureRecognizer { [unowned self] r in
-            if r.state == .began { self.log("longpress began") }
-        }
-        for r in [tap, pan, longPress] as [GestureRecognizer] { plot.addGestureRecognizer(r) }
-    }
-
-    private func mark(atWindowX x: CGFloat) {
-        let plot = graph.plot
-        plot.markedSample = plot.sample(nearestTo: plot.convert(CGPoint(x: x, y: 0), from: nil).x)
     }
 
     // MARK: Language
@@ -131,6 +211,8 @@ public final class DemoApp {
         localization.language = language
         statusBar.applyLocalization(localization)
         rootView.applyLocalization(localization)
+        for s in screens where s !== currentScreen { s.applyLocalization(localization) }
+        titleHandler?(windowTitle)
     }
 
     // MARK: Clock and call timer

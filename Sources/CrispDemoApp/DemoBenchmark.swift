@@ -1,11 +1,14 @@
 import CrispGraphics
 import CrispUI
+import CrispWidgets
 import Foundation
 
-/// Render timings of the signal graph screen, headless (no X server involved).
+/// Render timings of the demo's screens, headless (no X server involved).
 public enum DemoBenchmark {
-    /// One device's figures: medians in seconds.
+    /// One screen on one device: medians in seconds.
     public struct Result: Sendable {
+        /// The screen measured (`signal`, `controls`).
+        public var screen: String
         /// The device measured.
         public var device: Device
         /// Median time to lay out nothing and draw every pixel of the screen.
@@ -14,32 +17,68 @@ public enum DemoBenchmark {
         public var clockTick: TimeInterval
         /// Pixels repainted by a clock tick.
         public var clockTickPixels: Int
+        /// Controls screen: median time of one frame of the GPS switch's pulse (its rectangle
+        /// only); nil for other screens.
+        public var gpsFrame: TimeInterval?
+        /// Pixels repainted by a GPS pulse frame.
+        public var gpsFramePixels: Int?
+        /// Controls screen: median time of one frame of a theme cross-fade (every themed view
+        /// repainted in between colours); nil for other screens.
+        public var themeFadeFrame: TimeInterval?
     }
 
-    /// Measures `frames` full frames and `frames` clock ticks at each device.
-    public static func run(devices: [Device] = Device.presets, frames: Int) throws -> [Result] {
-        try devices.map { device in
-            let app = DemoApp(configuration: DemoConfiguration(device: device, fixedTime: "9:41"))
-            let host = try HeadlessHost(window: app.window)
-            try host.renderFrame()
-            var full: [TimeInterval] = []
-            for _ in 0..<frames {
-                app.window.invalidateEverything()
-                let t0 = EventLoop.monotonicTime()
-                try host.renderFrame()
-                full.append(EventLoop.monotonicTime() - t0)
-            }
-            var tick: [TimeInterval] = []
-            var pixels = 0
-            for i in 0..<frames {
-                app.statusBar.timeLabel.text = i % 2 == 0 ? "9:42" : "9:41"
-                let t0 = EventLoop.monotonicTime()
-                let rects = try host.renderFrame()
-                tick.append(EventLoop.monotonicTime() - t0)
-                pixels = rects.reduce(0) { $0 + Int($1.width * $1.height) }
-            }
-            return Result(device: device, fullFrame: median(full), clockTick: median(tick), clockTickPixels: pixels)
+    /// Measures `frames` of each kind on every screen at each device.
+    public static func run(devices: [Device] = Device.presets, screens: [String] = DemoApp.screenNames,
+                           frames: Int) throws -> [Result] {
+        try screens.flatMap { screen in try devices.map { try run(screen: screen, device: $0, frames: frames) } }
+    }
+
+    private static func run(screen: String, device: Device, frames: Int) throws -> Result {
+        let app = DemoApp(configuration: DemoConfiguration(device: device, fixedTime: "9:41", screen: screen))
+        let host = try HeadlessHost(window: app.window)
+        try host.renderFrame()
+        let full = try time(frames) { _ in
+            app.window.invalidateEverything()
+            return try host.renderFrame()
         }
+        let tick = try time(frames) { i in
+            app.statusBar.timeLabel.text = i % 2 == 0 ? "9:42" : "9:41"
+            return try host.renderFrame()
+        }
+        var result = Result(screen: screen, device: device, fullFrame: full.median, clockTick: tick.median, clockTickPixels: tick.pixels)
+        guard screen == "controls" else { return result }
+
+        // The GPS pulse: errors off, then one phase step per frame (as the display link does).
+        let gps = app.controlsScreen.bar.gpsSwitch
+        app.handleKey(KeyPress(characters: "e"))
+        app.window.finishAnimations()
+        try host.renderFrame()
+        let pulse = try time(frames) { i in
+            gps.pulsePhase = CGFloat(i % 60) / 60
+            return try host.renderFrame()
+        }
+        result.gpsFrame = pulse.median
+        result.gpsFramePixels = pulse.pixels
+        // A theme cross-fade: every frame gives the views colours between blue and red.
+        let fade = try time(frames) { i in
+            app.rootView.applyTheme(Theme.blue.interpolated(to: .red, fraction: CGFloat(i % 19 + 1) / 20))
+            return try host.renderFrame()
+        }
+        result.themeFadeFrame = fade.median
+        return result
+    }
+
+    /// Times `frames` calls of `frame`; the median and the pixels the last one repainted.
+    private static func time(_ frames: Int, _ frame: (Int) throws -> [CGRect]) rethrows -> (median: TimeInterval, pixels: Int) {
+        var times: [TimeInterval] = []
+        var pixels = 0
+        for i in 0..<frames {
+            let t0 = EventLoop.monotonicTime()
+            let rects = try frame(i)
+            times.append(EventLoop.monotonicTime() - t0)
+            pixels = rects.reduce(0) { $0 + Int($1.width * $1.height) }
+        }
+        return (median(times), pixels)
     }
 
     /// The median of `values` (the mean of the middle two for an even count).

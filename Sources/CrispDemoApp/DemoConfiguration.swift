@@ -12,12 +12,19 @@ public struct DemoConfiguration: Sendable {
     /// A fixed time of day for the status bar, like "9:41", which also freezes the call timer
     /// at 0:00 (for snapshots and tests); nil for the live clock.
     public var fixedTime: String?
+    /// The first screen's name, one of `DemoApp.screenNames` (default `signal`).
+    public var screen: String
+    /// The theme's name, one of `Theme.all`'s (default `blue`).
+    public var theme: String
 
     /// Creates a configuration.
-    public init(device: Device = .iPhone4, isInCall: Bool = false, language: String = "en", fixedTime: String? = nil) {
+    public init(device: Device = .iPhone4, isInCall: Bool = false, language: String = "en", fixedTime: String? = nil,
+                screen: String = "signal", theme: String = "blue") {
         self.device = device
         self.isInCall = isInCall
         self.language = language
         self.fixedTime = fixedTime
+        self.screen = screen
+        self.theme = theme
     }
 }

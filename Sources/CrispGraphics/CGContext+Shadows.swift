@@ -2,9 +2,11 @@ import Foundation
 
 /// A shadow as set by `setShadow(offset:blur:color:)`.
 struct Shadow {
-    /// Offset in base space (device pixels, y up), unaffected by the CTM.
+    /// Offset in device pixels (y up): the base-space offset through the base transform,
+    /// unaffected by the CTM.
     var offset: CGSize
-    /// Blur in base space; the Gaussian's σ is blur / 2.
+    /// Blur in device pixels (the base-space blur times the base transform's scale); the
+    /// Gaussian's σ is blur / 2.
     var blur: CGFloat
     /// Premultiplied shadow colour.
     var color: UInt32
@@ -14,20 +16,24 @@ struct Shadow {
 
 extension CGContext {
     /// Casts a shadow from everything drawn until the shadow is cleared: black at one-third
-    /// alpha, offset and blurred in base (device) space, unaffected by the CTM.
+    /// alpha, offset and blurred in base space, unaffected by the CTM.
     public func setShadow(offset: CGSize, blur: CGFloat) {
         setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
     }
 
     /// Casts a shadow of `color` from everything drawn; a nil or fully transparent colour
-    /// clears the shadow. `offset` is in base space (device pixels, y up) and rounded to whole
-    /// pixels; `blur` is the Gaussian's 2σ in device pixels (negative is 0, above 1024 is 1024).
+    /// clears the shadow.
+    ///
+    /// `offset` and `blur` are in base space: device pixels with y up in a bitmap context;
+    /// points with y down in a UIKit context (`setBaseTransform(_:)`), where a positive height
+    /// casts the shadow down the screen. The offset is rounded to whole device pixels; `blur` is
+    /// the Gaussian's 2σ (negative is 0; at most 1024 device pixels).
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         guard let color, offset.width.isFinite, offset.height.isFinite else { gstate.shadow = nil; return }
         let pixel = color.premultipliedPixel()
         guard pixel >> 24 != 0 else { gstate.shadow = nil; return }
-        let b = blur.isNaN ? 0 : min(max(blur, 0), 2 * BoxBlur.maximumSigma)
-        gstate.shadow = Shadow(offset: offset, blur: b, color: pixel)
+        let b = blur.isNaN ? 0 : min(max(blur * baseTransform.areaScale, 0), 2 * BoxBlur.maximumSigma)
+        gstate.shadow = Shadow(offset: offset.applying(baseTransform), blur: b, color: pixel)
     }
 
     /// Draws the shadow `producer` and `paint` would cast, beneath them.

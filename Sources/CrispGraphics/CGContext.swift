@@ -8,6 +8,11 @@ import Foundation
 /// one unit per pixel. The context either owns its memory or draws into memory the caller
 /// provides (the X11 host hands it a shared-memory image this way).
 ///
+/// Base space is where the CTM starts and where shadows are defined. For a bitmap context it is
+/// device space; a UIKit context (a view's drawing, `UIGraphicsBeginImageContext`) moves its
+/// flip and scale into base space with `setBaseTransform(_:)`, as iOS does since 3.2 (Apple's
+/// Technical Q&A 1706), so there a shadow offset with a positive height points down the screen.
+///
 /// Defaults, as in CoreGraphics: line width 1, miter limit 10, butt cap, miter join, no dash,
 /// black fill and stroke, alpha 1, normal blend mode, anti-aliasing on.
 public final class CGContext {
@@ -123,8 +128,22 @@ public final class CGContext {
         if let saved = gstateStack.popLast() { gstate = saved }
     }
 
-    /// The current transformation matrix, user space to the default (base) space.
+    /// The current transformation matrix, user space to device space (base transform included,
+    /// as `CGContextGetCTM` reports it).
     public var ctm: CGAffineTransform { gstate.ctm }
+
+    /// Base space to device space: identity for a bitmap context; for a UIKit context, the flip
+    /// and the scale (`CGAffineTransform(a: s, b: 0, c: 0, d: -s, tx: 0, ty: heightInPixels)`).
+    /// Not part of the graphics state.
+    public private(set) var baseTransform = CGAffineTransform.identity
+
+    /// Makes `transform` the map from base space to device space and resets the CTM to it (user
+    /// space = base space). Shadows set afterwards take their offset and blur in the new base
+    /// space. Use it on a context about to be drawn into, as UIKit sets up its contexts.
+    public func setBaseTransform(_ transform: CGAffineTransform) {
+        baseTransform = transform
+        gstate.ctm = transform
+    }
 
     /// Prepends `transform` to the CTM: user coordinates go through `transform` first.
     public func concatenate(_ transform: CGAffineTransform) { gstate.ctm = transform.concatenating(gstate.ctm) }

@@ -12,6 +12,8 @@ public final class EventLoop {
     private var timers: [LoopTimer] = []
     private var displayLinks: [DisplayLink] = []
     private var nextFrameTime: TimeInterval?
+    /// The animations running on this loop (Animation/AnimationDriver.swift); made on first use.
+    var animationDriver: AnimationDriver?
 
     /// Creates a loop reading time (seconds) from `clock`; by default the system's monotonic clock.
     public init(clock: @escaping () -> TimeInterval = EventLoop.monotonicTime) {

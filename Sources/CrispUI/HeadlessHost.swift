@@ -50,13 +50,16 @@ public final class HeadlessHost: ScreenHost {
         return lastFrameRects
     }
 
-    /// Renders what is dirty and returns the whole screen as an image.
+    /// Finishes running animations (`Window.finishAnimations()`), renders what is dirty and
+    /// returns the whole screen as an image: a snapshot shows the settled state, never a moment
+    /// that depends on how fast the machine is. `renderFrame()` leaves animations alone.
     public func snapshot() throws -> CGImage {
+        window.finishAnimations()
         try renderFrame()
         return context.makeImage()!
     }
 
-    /// Renders what is dirty and writes the screen to a PNG file.
+    /// Writes `snapshot()` to a PNG file.
     public func writePNG(to path: String) throws {
         try snapshot().writePNG(to: path)
     }

@@ -16,8 +16,9 @@ public enum ScreenEvent: Equatable, Sendable {
 ///
 /// The status bar is 20 pt high, 40 pt during a call (the green "touch to return to call"
 /// band). Changing it goes: `statusBarFrameWillChange` (with the new frame) to every observer,
-/// then the change and a layout of the window, then `statusBarFrameDidChange`, so content moves
-/// down 20 pt and loses 20 pt of height between the two (DESIGN §8).
+/// then the change and a layout of the window — at once, or animated over
+/// `statusBarAnimationDuration` — then `statusBarFrameDidChange`, so content moves down 20 pt
+/// and loses 20 pt of height between the two (DESIGN §8).
 public final class Screen {
     /// The emulated device.
     public private(set) var device: Device
@@ -33,6 +34,13 @@ public final class Screen {
     public static let statusBarHeight: CGFloat = 20
     /// The height of the in-call status bar, in points.
     public static let inCallStatusBarHeight: CGFloat = 40
+    /// Seconds an animated status-bar change takes (`setInCall(_:animated:)`).
+    public static let statusBarAnimationDuration: TimeInterval = 0.35
+
+    /// The old frame of an animated status-bar change whose did-change is still to come.
+    private var pendingDidChangeFrame: CGRect?
+    /// Counts status-bar changes, so a finished animation knows whether it is still the latest.
+    private var statusBarChangeCount = 0
 
     /// Creates a screen.
     public init(device: Device, isInCall: Bool = false) {
@@ -66,13 +74,36 @@ public final class Screen {
 
     /// Shows or hides the in-call status bar, announcing the change before and after and laying
     /// the window out in between. Nothing happens when the state does not change.
-    public func setInCall(_ inCall: Bool) {
+    ///
+    /// With `animated`, the status bar and the root view move to their new frames over
+    /// `statusBarAnimationDuration` (ease in-out) on the window's event loop — the root view is
+    /// laid out at every step, so the content slides and shrinks with the bar — and
+    /// did-change comes when they arrive. `isInCall`, `statusBarFrame` and `applicationFrame`
+    /// take their new values at once. A change that interrupts one still animating first posts
+    /// the earlier change's did-change (will and did always alternate), then animates on from
+    /// where the layout is. Without a window the change is immediate.
+    public func setInCall(_ inCall: Bool, animated: Bool = false) {
         guard inCall != isInCall else { return }
+        if let pending = pendingDidChangeFrame {
+            pendingDidChangeFrame = nil
+            post(.statusBarFrameDidChange(oldFrame: pending))
+        }
+        statusBarChangeCount += 1
         let oldFrame = statusBarFrame
         post(.statusBarFrameWillChange(newFrame: statusBarFrame(isInCall: inCall)))
         isInCall = inCall
-        window?.screenDidChangeStatusBar()
-        post(.statusBarFrameDidChange(oldFrame: oldFrame))
+        guard animated, let window else {
+            window?.screenDidChangeStatusBar()
+            post(.statusBarFrameDidChange(oldFrame: oldFrame))
+            return
+        }
+        pendingDidChangeFrame = oldFrame
+        let change = statusBarChangeCount
+        window.animateStatusBarChange(duration: Screen.statusBarAnimationDuration) { [weak self] in
+            guard let self, self.statusBarChangeCount == change, let pending = self.pendingDidChangeFrame else { return }
+            self.pendingDidChangeFrame = nil
+            self.post(.statusBarFrameDidChange(oldFrame: pending))
+        }
     }
 
     /// Changes the emulated device (size and scale), resizes and lays out the window, then

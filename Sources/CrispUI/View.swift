@@ -5,9 +5,9 @@ import Foundation
 /// `UIView`.
 ///
 /// Geometry is in points, UIKit-style: `frame` is the view's rectangle in its superview's
-/// coordinates, `bounds` its own coordinate system (origin top-left, y down). Views have no
-/// transform; a view's coordinates map to its superview's by a translation of
-/// `frame.origin - bounds.origin`.
+/// coordinates, `bounds` its own coordinate system (origin top-left, y down). A view's
+/// coordinates map to its superview's by a translation of `frame.origin - bounds.origin`, and
+/// by `transform` about the centre when it is not the identity.
 ///
 /// Drawing is on demand: `setNeedsDisplay()` marks an area dirty, and the window's next frame
 /// calls `draw(_:)` of every view that intersects the dirty area, clipped to it. Layout is on
@@ -21,28 +21,33 @@ open class View {
     private var storedFrame: CGRect
     private var storedBoundsOrigin: CGPoint = .zero
 
-    /// The view's rectangle in its superview's coordinates, in points.
+    /// The view's rectangle in its superview's coordinates, in points, before `transform`.
     ///
     /// Changing it repaints the old and the new area; changing its size also asks for layout.
+    /// Animatable (`View.animate`). Unlike UIKit, where `frame` is undefined for a transformed
+    /// view, it stays the untransformed rectangle (its centre is `center`, its size the bounds').
     open var frame: CGRect {
         get { storedFrame }
         set {
             let old = storedFrame
             guard newValue != old else { return }
+            willChangeAnimatedProperty(.frame)
+            let oldVisible = frameInSuperview
             storedFrame = newValue
             if old.size != newValue.size {
                 setNeedsLayout()
             }
-            invalidateInSuperview(old)
-            invalidateInSuperview(newValue)
+            invalidateInSuperview(oldVisible)
+            invalidateInSuperview(frameInSuperview)
         }
     }
 
-    /// The view's own coordinate system: origin (usually zero) and size, in points.
+    /// The view's own coordinate system: origin (usually zero) and size, in points. Animatable.
     open var bounds: CGRect {
         get { CGRect(origin: storedBoundsOrigin, size: storedFrame.size) }
         set {
             let sizeChanged = newValue.size != storedFrame.size
+            if newValue.origin != storedBoundsOrigin { willChangeAnimatedProperty(.boundsOrigin) }
             storedBoundsOrigin = newValue.origin
             if sizeChanged {
                 frame = CGRect(x: storedFrame.midX - newValue.width / 2, y: storedFrame.midY - newValue.height / 2,
@@ -52,7 +57,7 @@ open class View {
         }
     }
 
-    /// The centre of the frame, in the superview's coordinates.
+    /// The centre of the frame, in the superview's coordinates. Animatable (as part of `frame`).
     public var center: CGPoint {
         get { CGPoint(x: storedFrame.midX, y: storedFrame.midY) }
         set {
@@ -64,27 +69,45 @@ open class View {
     // MARK: Appearance
 
     /// The colour that fills the bounds before `draw(_:)`; nil for none (transparent).
+    /// Animatable (nil animates as transparent black).
     open var backgroundColor: CGColor? {
+        willSet { if newValue != backgroundColor { willChangeAnimatedProperty(.backgroundColor) } }
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// An affine transform applied about the centre of the bounds, in the superview's
+    /// coordinates, as UIKit's `transform` (a layer's default anchor point is its centre).
+    ///
+    /// Drawing, hit testing, point conversion and repainting all follow it. Animatable
+    /// (coefficient by coefficient; see `CGAffineTransform.interpolated(to:fraction:)`).
+    open var transform: CGAffineTransform = .identity {
+        willSet {
+            if newValue != transform {
+                willChangeAnimatedProperty(.transform)
+                invalidateInSuperview(frameInSuperview)
+            }
+        }
+        didSet { if transform != oldValue { invalidateInSuperview(frameInSuperview) } }
     }
 
     /// Whether the view and its subviews are left out of drawing and hit testing.
     open var isHidden = false {
-        didSet { if isHidden != oldValue { invalidateInSuperview(storedFrame) } }
+        didSet { if isHidden != oldValue { invalidateInSuperview(frameInSuperview) } }
     }
 
     /// Opacity, 0…1, multiplied into everything the view and its subviews draw.
     ///
     /// Unlike Core Animation, overlapping drawing inside a translucent view is not composited as
     /// a group: each drawing operation is made translucent on its own. A view with alpha below
-    /// 0.01 is skipped by hit testing, as in UIKit.
+    /// 0.01 is skipped by hit testing, as in UIKit. Animatable.
     open var alpha: CGFloat = 1 {
+        willSet { if newValue != alpha { willChangeAnimatedProperty(.alpha) } }
         didSet { if alpha != oldValue { setNeedsDisplay() } }
     }
 
     /// Whether drawing by the view and its subviews is clipped to its bounds. Default false.
     open var clipsToBounds = false {
-        didSet { if clipsToBounds != oldValue { invalidateInSuperview(storedFrame) } }
+        didSet { if clipsToBounds != oldValue { invalidateInSuperview(frameInSuperview) } }
     }
 
     /// Whether the view (and its subviews) receive touches. Default true.
@@ -92,6 +115,16 @@ open class View {
 
     /// A number the app may use to find the view.
     open var tag = 0
+
+    /// A stable name by which tests and scripts find the view (UIKit's
+    /// `accessibilityIdentifier`): its window reports the view's frame as `layout` lines and
+    /// `publishState(_:)` its value as `state` lines (see `Window.statusSink`). Nil: not reported.
+    open var accessibilityIdentifier: String?
+    /// The frame last reported in a `layout` line, in window pixels (Window+Status.swift).
+    var reportedLayout: CGRect?
+
+    /// The view's layer: `layer.render(in:)` draws the view and its subviews into a context.
+    public private(set) lazy var layer = Layer(view: self)
 
     // MARK: Hierarchy
 
@@ -106,6 +139,11 @@ open class View {
 
     /// Gesture recognizers attached to the view.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// The running `View.animate` animation of each animating property (View+Animation.swift).
+    var propertyAnimations: [AnimatedProperty: ViewAnimationGroup] = [:]
+    /// True while an animation frame sets a property (so the setter does not see a change).
+    var isApplyingAnimation = false
 
     /// Creates a view with `frame` (in the future superview's coordinates).
     public init(frame: CGRect = .zero) {
@@ -138,7 +176,7 @@ open class View {
         view.markSubtreeNeedsLayout()
         view.setNeedsLayout()
         invalidateInSuperview(nil)
-        setNeedsDisplay(view.storedFrame)
+        setNeedsDisplay(view.frameInSuperview)
         if view.window !== oldWindow { view.notifyDidMoveToWindow() }
     }
 
@@ -147,7 +185,7 @@ open class View {
         guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.remove(at: i)
         subviews.append(view)
-        setNeedsDisplay(view.storedFrame)
+        setNeedsDisplay(view.frameInSuperview)
     }
 
     /// Removes the view from its superview (and so from its window).
@@ -160,10 +198,18 @@ open class View {
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
-        parent.setNeedsDisplay(storedFrame)
+        parent.setNeedsDisplay(frameInSuperview)
         window?.viewWillLeaveWindow(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        forgetReportedLayout()
+    }
+
+    /// Forgets the reported frames of this view and its subviews, so they are reported again
+    /// when they join a window.
+    private func forgetReportedLayout() {
+        reportedLayout = nil
+        for sub in subviews { sub.forgetReportedLayout() }
     }
 
     /// Whether the view is `view` or below it.
@@ -220,7 +266,7 @@ open class View {
     /// Marks a rectangle in the superview's coordinates dirty there, or everything when nil.
     private func invalidateInSuperview(_ rect: CGRect?) {
         guard let superview else { return }
-        if let rect { superview.setNeedsDisplay(rect) } else { superview.setNeedsDisplay(storedFrame) }
+        superview.setNeedsDisplay(rect ?? frameInSuperview)
     }
 
     // MARK: Localization
@@ -256,6 +302,7 @@ open class View {
     /// Lays out this view and every view below it that needs layout, now.
     public func layoutIfNeeded() {
         guard subtreeNeedsLayout else { return }
+        defer { didFinishLayoutPass() }
         // A layoutSubviews may invalidate layout again (for instance by resizing a subview);
         // repeat a few times, then give up rather than loop forever.
         for _ in 0..<8 {
@@ -268,6 +315,10 @@ open class View {
             if !subtreeNeedsLayout { return }
         }
     }
+
+    /// Called at the end of a `layoutIfNeeded()` that laid something out (the window reports
+    /// `layout` status lines here).
+    func didFinishLayoutPass() {}
 
     /// The size that best fits the view's content within `size`. The default returns the
     /// current size.
@@ -284,15 +335,16 @@ open class View {
 
     /// The frontmost descendant (or the view itself) that contains `point` (view coordinates)
     /// and takes touches; nil when the point is outside, or the view is hidden, transparent
-    /// (alpha < 0.01) or not interactive.
+    /// (alpha < 0.01), not interactive, or animating (a `View.animate` animation without
+    /// `.allowUserInteraction` is running on it).
     ///
     /// As in UIKit, a subview that sticks out of its superview cannot be hit outside the
     /// superview's bounds.
     open func hitTest(_ point: CGPoint) -> View? {
-        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, !isInteractionBlockedByAnimation,
+              self.point(inside: point) else { return nil }
         for sub in subviews.reversed() {
-            let p = CGPoint(x: point.x - sub.frame.minX + sub.bounds.minX, y: point.y - sub.frame.minY + sub.bounds.minY)
-            if let hit = sub.hitTest(p) { return hit }
+            if let hit = sub.hitTest(sub.convertFromSuperview(point)) { return hit }
         }
         return self
     }
@@ -307,6 +359,12 @@ open class View {
     open func touchesEnded(_ touches: Set<Touch>) { superview?.touchesEnded(touches) }
     /// A touch that began on this view was taken away (by a gesture recognizer or the system).
     open func touchesCancelled(_ touches: Set<Touch>) { superview?.touchesCancelled(touches) }
+
+    // MARK: Scroll wheel
+
+    /// The mouse wheel turned over this view by `delta` notches (positive: away from the user,
+    /// "up"). The default forwards to the superview.
+    open func scrollWheel(_ delta: CGFloat) { superview?.scrollWheel(delta) }
 }
 
 extension View: CustomStringConvertible {

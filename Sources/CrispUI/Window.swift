@@ -26,6 +26,14 @@ open class Window: View {
     /// Called with every key press the window receives.
     public var keyHandler: ((KeyPress) -> Void)?
 
+    /// Receives the window's status lines, each a whole line without its newline: `layout …`
+    /// after layout and `state …` from `View.publishState(_:)` (Window+Status.swift). The app
+    /// writes them to its `--status-file`. Nil: nothing is reported (and nothing is computed).
+    public var statusSink: ((String) -> Void)? {
+        // A layout pass (laying nothing out) reports every identified view to the new sink.
+        didSet { if statusSink != nil { subtreeNeedsLayout = true } }
+    }
+
     /// The area to repaint in the next frame, in pixels.
     public private(set) var dirtyRegion = DirtyRegion()
 
@@ -56,11 +64,25 @@ open class Window: View {
         rootView?.frame = screen.applicationFrame
     }
 
+    override func didFinishLayoutPass() { reportLayout() }
+
     // MARK: Screen changes
 
     func screenDidChangeStatusBar() {
         setNeedsLayout()
         layoutIfNeeded()
+    }
+
+    /// Moves the status bar and the root view to their frames for the screen's new status bar
+    /// over `duration` (the root view is laid out at each step); `completion` runs when the
+    /// animation has ended, interrupted or not. Touches keep working meanwhile.
+    func animateStatusBarChange(duration: TimeInterval, completion: @escaping () -> Void) {
+        View.animate(withDuration: duration, options: .allowUserInteraction, animations: {
+            self.layoutSubviews()
+        }, completion: { _ in
+            self.layoutIfNeeded()
+            completion()
+        })
     }
 
     func screenDidChangeDevice() {
@@ -70,6 +92,13 @@ open class Window: View {
     }
 
     // MARK: Frames
+
+    /// Ends every animation running on the window's event loop at its end state, as if its time
+    /// were up (completions get `true`); animations their completions start keep running.
+    /// `HeadlessHost.snapshot()` does this, so a snapshot shows where animations end.
+    public func finishAnimations() {
+        eventLoop.animationDriver?.finishAll()
+    }
 
     /// Whether something needs layout or repainting.
     public var needsFrame: Bool { subtreeNeedsLayout || !dirtyRegion.isEmpty }
@@ -94,80 +123,59 @@ open class Window: View {
     /// rectangles, in pixels from the top-left (what the host presents). Clears the region.
     ///
     /// `context` must be a bitmap context in its default state (origin bottom-left, y up, one
-    /// unit per pixel) of the screen's pixel size; the window flips and scales it for the views.
+    /// unit per pixel) of the screen's pixel size. For the views it becomes a UIKit context: the
+    /// flip and the screen scale go into its base transform (so view shadows follow UIKit's
+    /// direction), and both are back to what they were when the call returns.
     @discardableResult
     public func renderFrame(into context: CGContext) -> [CGRect] {
         precondition(context.width == screen.pixelWidth && context.height == screen.pixelHeight,
                      "renderFrame needs a \(screen.pixelWidth)×\(screen.pixelHeight) context, not \(context.width)×\(context.height)")
         layoutIfNeeded()
+        reportLayout()
         let rects = dirtyRegion.rects
         dirtyRegion.removeAll()
         let s = screen.scale
         let h = CGFloat(context.height)
-        UIGraphicsPushContext(context)
+        let base = CGAffineTransform.uiKitBase(heightInPixels: h, scale: s)
+        let savedBase = context.baseTransform
+        GraphicsContextStack.current.push(context, scale: s)
         defer { UIGraphicsPopContext() }
+        let renderer = ViewRenderer(context: context, isOnScreen: true)
         for r in rects {
             context.saveGState()
             // The clip in device space (y up), so it is exactly the pixel rectangle.
             context.clip(to: CGRect(x: r.minX, y: h - r.maxY, width: r.width, height: r.height))
-            context.translateBy(x: 0, y: h)
-            context.scaleBy(x: s, y: -s)
+            context.setBaseTransform(base)
             let dirty = CGRect(x: r.minX / s, y: r.minY / s, width: r.width / s, height: r.height / s)
-            Window.draw(self, in: context, dirty: dirty, alpha: 1)
+            renderer.draw(self, dirty: dirty, alpha: 1)
+            context.setBaseTransform(savedBase)
             context.restoreGState()
         }
+        for view in renderer.drawnViewsKeepingAppearance { keepAppearance(of: view, from: context) }
         return rects
     }
 
-    /// Draws `view` and its subviews; the context's user space is the view's coordinates and
-    /// `dirty` the area to repaint in them.
-    private static func draw(_ view: View, in context: CGContext, dirty: CGRect, alpha parentAlpha: CGFloat) {
-        let alpha = parentAlpha * view.alpha
-        guard !view.isHidden, alpha > 0 else { return }
-        context.saveGState()
-        context.setAlpha(alpha)
-        let bounds = view.bounds
-        var area = dirty
-        if view.clipsToBounds {
-            context.clip(to: bounds)
-            area = dirty.intersection(bounds)
+    /// Copies the pixels `view` covers on screen into its layer's last appearance (for a view
+    /// that renders itself from its own drawing; see `Layer.render(in:)`).
+    private func keepAppearance(of view: View, from context: CGContext) {
+        let s = screen.scale
+        let r = view.convert(view.bounds, to: self)
+        let pixels = CGRect(x: r.minX * s, y: r.minY * s, width: r.width * s, height: r.height * s).integral.intersection(pixelBounds)
+        guard !pixels.isNull, !pixels.isEmpty, let data = context.data else {
+            view.layer.lastAppearance = nil
+            return
         }
-        let own = dirty.intersection(bounds)
-        if !own.isNull, !own.isEmpty {
-            // Occlusion culling: what opaque subviews will cover need not be drawn. Only
-            // pixel-aligned covers count, so the clip stays a set of pixel rectangles.
-            var visible = [own]
-            for sub in view.subviews where sub.coversFrameOpaquely {
-                let cover = sub.frame
-                let device = context.convertToDeviceSpace(cover)
-                guard device == device.integral, cover.intersects(own) else { continue }
-                visible = visible.flatMap { $0.subtracting(cover) }
-                if visible.isEmpty { break }
-            }
-            // One pass per visible piece, each clipped to one rectangle (a rectangle clip costs
-            // nothing; a clip to several rectangles would rasterize a mask).
-            for piece in visible {
-                context.saveGState()
-                if piece != own { context.clip(to: piece) }
-                if let background = view.backgroundColor {
-                    context.setFillColor(background)
-                    context.fill(bounds)
-                }
-                view.draw(piece)
-                context.restoreGState()
-            }
+        let x = Int(pixels.minX), y = Int(pixels.minY), w = Int(pixels.width), h = Int(pixels.height)
+        let stride = context.bytesPerRow / 4
+        let source = data.assumingMemoryBound(to: UInt32.self)
+        var copy = [UInt32](repeating: 0, count: w * h)
+        for row in 0..<h {
+            for column in 0..<w { copy[row * w + column] = source[(y + row) * stride + x + column] }
         }
-        if !area.isNull, !area.isEmpty {
-            for sub in view.subviews where !sub.isHidden && sub.frame.intersects(area) {
-                let dx = sub.frame.minX - sub.bounds.minX, dy = sub.frame.minY - sub.bounds.minY
-                context.saveGState()
-                context.translateBy(x: dx, y: dy)
-                draw(sub, in: context, dirty: area.offsetBy(dx: -dx, dy: -dy), alpha: alpha)
-                context.restoreGState()
-            }
-        }
-        context.restoreGState()
+        let image = CGImage(width: w, height: h, pixels: copy)
+        view.layer.lastAppearance = (image, CGRect(x: pixels.minX / s, y: pixels.minY / s, width: pixels.width / s, height: pixels.height / s))
     }
+
 
     // MARK: Input
 
@@ -247,6 +255,12 @@ open class Window: View {
         }
     }
 
+    /// Delivers `delta` notches of the mouse wheel (positive: up) to the frontmost view under
+    /// `location` (window points), which may pass them on to its superview.
+    public func handleScroll(_ delta: CGFloat, at location: CGPoint) {
+        (hitTest(location) ?? self).scrollWheel(delta)
+    }
+
     /// Delivers a key press to `keyHandler`.
     public func handleKey(_ key: KeyPress) {
         keyHandler?(key)
@@ -257,7 +271,7 @@ extension View {
     /// Whether the view paints every pixel of its frame opaquely: an opaque background at full
     /// alpha, or a subview that does so over the whole bounds.
     var coversFrameOpaquely: Bool {
-        guard !isHidden, alpha >= 1 else { return false }
+        guard !isHidden, alpha >= 1, transform.isIdentity else { return false }
         if let bg = backgroundColor, bg.alpha >= 1 { return true }
         let b = bounds
         return subviews.contains { $0.frame.contains(b) && $0.coversFrameOpaquely }

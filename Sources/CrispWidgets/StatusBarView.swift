@@ -34,6 +34,8 @@ public final class StatusBarView: View {
         timeLabel.isBold = true
         timeLabel.alignment = .center
         callLabel.alignment = .center
+        callLabel.adjustsFontSizeToFitWidth = true
+        callLabel.minimumScaleFactor = 0.8
         callTimerLabel.alignment = .right
         for label in [carrierLabel, timeLabel, callLabel, callTimerLabel] { label.textColor = .white }
         for v in [signalBars, carrierLabel, timeLabel, battery, callLabel, callTimerLabel] as [View] { addSubview(v) }
@@ -42,29 +44,56 @@ public final class StatusBarView: View {
     /// Whether the bar is showing the call band (it is 40 pt or more high).
     public var showsCallBand: Bool { bounds.height >= Screen.inCallStatusBarHeight }
 
+    /// Space kept between items and at the edges, in points.
+    static let spacing: CGFloat = 6
+
+    /// Lays the items out in the top 20 points and the call band below. When the bar is too
+    /// narrow for everything, items drop out as iOS's do, least important first: the carrier's
+    /// name, then the signal bars, then the clock; the battery stays. In the call band the text
+    /// shrinks and is cut to the room left of the timer, and the timer drops out last.
     public override func layoutSubviews() {
         let b = bounds
+        let gap = StatusBarView.spacing
         let row = CGRect(x: b.minX, y: b.minY, width: b.width, height: Screen.statusBarHeight)
         let bars = SignalBarsView.preferredSize
-        signalBars.frame = CGRect(x: row.minX + 6, y: row.midY - bars.height / 2, width: bars.width, height: bars.height)
+        signalBars.frame = CGRect(x: row.minX + gap, y: row.midY - bars.height / 2, width: bars.width, height: bars.height)
         let carrier = carrierLabel.sizeThatFits(row.size)
         carrierLabel.frame = CGRect(x: signalBars.frame.maxX + 4, y: row.midY - carrier.height / 2,
                                     width: carrier.width, height: carrier.height)
+        let cell = BatteryView.preferredSize
+        battery.frame = CGRect(x: row.maxX - gap - cell.width, y: (row.midY - cell.height / 2).rounded(), width: cell.width, height: cell.height)
         let time = timeLabel.sizeThatFits(row.size)
-        let timeWidth = max(time.width, 60)
+        // The clock's box is 60 points wide where there is room (a steady repaint area as the
+        // minutes change width), never wider than the space between the left items' edge and the battery.
+        let centreRoom = 2 * min(row.midX - (row.minX + gap), battery.frame.minX - gap - row.midX)
+        let timeWidth = max(time.width, min(60, centreRoom))
         timeLabel.frame = CGRect(x: (row.midX - timeWidth / 2).rounded(), y: row.midY - time.height / 2,
                                  width: timeWidth, height: time.height)
-        let cell = BatteryView.preferredSize
-        battery.frame = CGRect(x: row.maxX - 6 - cell.width, y: (row.midY - cell.height / 2).rounded(), width: cell.width, height: cell.height)
+        // Centred if it fits there; otherwise the signal bars make way and the clock centres
+        // in the room left of the battery; otherwise it goes too.
+        let centred = row.midX - time.width / 2 - gap >= row.minX && row.midX + time.width / 2 + gap <= battery.frame.minX
+        let room = CGRect(x: row.minX + gap, y: row.minY, width: battery.frame.minX - gap - (row.minX + gap), height: row.height)
+        if !centred {
+            timeLabel.frame = CGRect(x: (room.midX - time.width / 2).rounded(), y: row.midY - time.height / 2,
+                                     width: time.width, height: time.height)
+        }
+        timeLabel.isHidden = !centred && time.width > room.width
+        let leftLimit = timeLabel.isHidden ? battery.frame.minX - gap : row.midX - time.width / 2 - gap
+        signalBars.isHidden = !centred || signalBars.frame.maxX > leftLimit
+        carrierLabel.isHidden = signalBars.isHidden || carrierLabel.frame.maxX > leftLimit
 
         let inCall = showsCallBand
         backgroundColor = inCall ? StatusBarView.inCallColor : StatusBarView.normalColor
-        callLabel.isHidden = !inCall
-        callTimerLabel.isHidden = !inCall
         let band = CGRect(x: b.minX, y: row.maxY, width: b.width, height: max(b.height - row.height, 0))
         let call = callLabel.sizeThatFits(band.size), timer = callTimerLabel.sizeThatFits(band.size)
-        callLabel.frame = CGRect(x: band.midX - call.width / 2, y: band.midY - call.height / 2, width: call.width, height: call.height)
         let timerWidth = max(timer.width, 40)
-        callTimerLabel.frame = CGRect(x: band.maxX - 6 - timerWidth, y: band.midY - timer.height / 2, width: timerWidth, height: timer.height)
+        callTimerLabel.frame = CGRect(x: band.maxX - gap - timerWidth, y: band.midY - timer.height / 2, width: timerWidth, height: timer.height)
+        // The call text is centred on the bar, and kept clear of the timer on both sides so it stays centred.
+        let showsTimer = band.width >= 160
+        let callRoom = max(band.width - 2 * (showsTimer ? timerWidth + 2 * gap : gap), 0)
+        let callWidth = min(call.width, callRoom)
+        callLabel.frame = CGRect(x: band.midX - callWidth / 2, y: band.midY - call.height / 2, width: callWidth, height: call.height)
+        callLabel.isHidden = !inCall
+        callTimerLabel.isHidden = !inCall || !showsTimer
     }
 }

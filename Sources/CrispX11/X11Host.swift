@@ -34,6 +34,9 @@ public final class X11Host: ScreenHost {
         public var className = "Crisp"
         /// The display name; nil for `$DISPLAY`.
         public var displayName: String?
+        /// The smallest window the window manager should allow, in points (multiplied by the
+        /// screen's scale for the size hints). Default 64 × 64.
+        public var minimumPointSize = CGSize(width: 64, height: 64)
 
         /// Creates default options.
         public init() {}
@@ -86,10 +89,12 @@ public final class X11Host: ScreenHost {
     private var frameCount = 0
     private var screenObserver: Int?
     private var isClosed = false
+    private let minimumPointSize: CGSize
 
     /// Opens the display, checks the visual, creates (but does not map) the window.
     public init(window: CrispUI.Window, options: Options = Options()) throws {
         self.window = window
+        minimumPointSize = options.minimumPointSize
         let name = options.displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard let display = XOpenDisplay(options.displayName) else { throw Failure.cannotOpenDisplay(name) }
         self.display = display
@@ -184,14 +189,15 @@ public final class X11Host: ScreenHost {
         free(cls)
     }
 
-    /// Size hints: the screen's size as the preferred size, and a small minimum.
+    /// Size hints: the screen's size as the preferred size, and the minimum in pixels.
     private func updateSizeHints() {
         guard let hints = XAllocSizeHints() else { return }
         hints.pointee.flags = PSize | PMinSize
         hints.pointee.width = Int32(window.screen.pixelWidth)
         hints.pointee.height = Int32(window.screen.pixelHeight)
-        hints.pointee.min_width = 64
-        hints.pointee.min_height = 64
+        let scale = window.screen.scale
+        hints.pointee.min_width = Int32((minimumPointSize.width * scale).rounded(.up))
+        hints.pointee.min_height = Int32((minimumPointSize.height * scale).rounded(.up))
         XSetWMNormalHints(display, xWindow, hints)
         XFree(hints)
     }
@@ -321,6 +327,9 @@ public final class X11Host: ScreenHost {
         case ButtonPress:
             let b = event.xbutton
             if b.button == UInt32(Button1) { window.handlePointer(.down, at: point(b.x, b.y)) }
+            // Wheel notches arrive as presses of buttons 4 (up) and 5 (down).
+            if b.button == UInt32(Button4) { window.handleScroll(1, at: point(b.x, b.y)) }
+            if b.button == UInt32(Button5) { window.handleScroll(-1, at: point(b.x, b.y)) }
         case ButtonRelease:
             let b = event.xbutton
             if b.button == UInt32(Button1) { window.handlePointer(.up, at: point(b.x, b.y)) }
@@ -346,6 +355,7 @@ public final class X11Host: ScreenHost {
         case 0xFF1B: .escape
         case 0xFF0D, 0xFF8D: .enter
         case 0xFF09: .tab
+        case 0xFE20: .backTab
         case 0xFF08: .backspace
         case 0xFF51: .left
         case 0xFF52: .up

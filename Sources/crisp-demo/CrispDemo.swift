@@ -1,6 +1,7 @@
 import ArgumentParser
 import CrispDemoApp
 import CrispUI
+import CrispWidgets
 import CrispX11
 import Foundation
 
@@ -8,9 +9,10 @@ import Foundation
 struct CrispDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crisp-demo",
-        abstract: "The Crisp demo: the signal graph on an emulated iPhone or iPad screen, in an X11 window.",
+        abstract: "The Crisp demo: vector-drawn screens on an emulated iPhone or iPad, in an X11 window.",
         discussion: """
-            Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, ? help, q or Esc quit.
+            Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, t theme, Tab / Shift-Tab \
+            screens, ? help, q or Esc quit; on the controls screen e errors, b battery run.
             Drag the window border to resize the screen freely.
             """)
 
@@ -25,6 +27,12 @@ struct CrispDemo: ParsableCommand {
 
     @Option(help: "Language: \(DemoApp.languages.joined(separator: ", ")).")
     var language: String = "en"
+
+    @Option(help: "First screen: \(DemoApp.screenNames.joined(separator: ", ")).")
+    var screen: String = "signal"
+
+    @Option(help: "Theme: \(Theme.all.map(\.name).joined(separator: ", ")).")
+    var theme: String = Theme.blue.name
 
     @Option(help: "Render headless to this PNG and exit (no X server needed).")
     var snapshot: String?
@@ -41,7 +49,7 @@ struct CrispDemo: ParsableCommand {
     @Flag(help: "Outline the boxes labels' text fills (to check layouts by eye).")
     var debugLabels = false
 
-    @Option(help: "Time this many full frames and clock ticks at every preset (headless) and print the medians.")
+    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, and GPS-pulse and theme-fade frames of the controls screen (headless); print the medians.")
     var benchRender: Int?
 
     @Option(help: "Time this many full-frame presents with MIT-SHM and with XPutImage and print the medians.")
@@ -54,6 +62,12 @@ struct CrispDemo: ParsableCommand {
         if let scale, !(1...2).contains(scale) { throw ValidationError("--scale must be 1 or 2") }
         guard DemoApp.languages.contains(language) else {
             throw ValidationError("unknown --language \(language); use one of \(DemoApp.languages.joined(separator: ", "))")
+        }
+        guard DemoApp.screenNames.contains(screen) else {
+            throw ValidationError("unknown --screen \(screen); use one of \(DemoApp.screenNames.joined(separator: ", "))")
+        }
+        guard Theme.named(theme) != nil else {
+            throw ValidationError("unknown --theme \(theme); use one of \(Theme.all.map(\.name).joined(separator: ", "))")
         }
         if let n = benchRender, n < 1 { throw ValidationError("--bench-render needs at least 1 frame") }
         if let n = benchPresent, n < 1 { throw ValidationError("--bench-present needs at least 1 frame") }
@@ -72,23 +86,31 @@ struct CrispDemo: ParsableCommand {
         let status = try statusFile.map { try StatusFile(path: $0) }
 
         if let frames = benchRender {
-            print("device       pixels     full frame  clock tick  (pixels repainted by the tick)")
+            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade")
             for r in try DemoBenchmark.run(frames: frames) {
                 let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
-                print(r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
-                      + px.padding(toLength: 11, withPad: " ", startingAt: 0)
-                      + String(format: "%7.3f ms  %7.4f ms  (%d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels))
+                var line = r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
+                    + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                    + px.padding(toLength: 11, withPad: " ", startingAt: 0)
+                    + String(format: "%7.3f ms  %7.4f ms (%6d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels)
+                if let gps = r.gpsFrame, let pixels = r.gpsFramePixels, let fade = r.themeFadeFrame {
+                    line += String(format: "  %7.4f ms (%6d)  %7.3f ms", gps * 1000, pixels, fade * 1000)
+                }
+                print(line)
             }
             return
         }
 
         let config = DemoConfiguration(device: preset, isInCall: callBar, language: language,
-                                       fixedTime: clock ?? (snapshot != nil ? "9:41" : nil))
+                                       fixedTime: clock ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme)
         let app = DemoApp(configuration: config)
+        if let error = app.controlsScreen.imageError {
+            FileHandle.standardError.write(Data("crisp-demo: \(error); the bitmap button and bubble draw without it\n".utf8))
+        }
         if let snapshot {
             let host = try HeadlessHost(window: app.window)
             try host.writePNG(to: snapshot)
-            print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name)\(callBar ? ", in call" : ""))")
+            print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name), \(screen)\(callBar ? ", in call" : ""))")
             return
         }
 
@@ -96,7 +118,8 @@ struct CrispDemo: ParsableCommand {
         options.allowsSharedMemory = !noShm
         options.sharedMemoryDisabledReason = "disabled by --no-shm"
         options.instanceName = "crisp-demo"
-        options.title = "Crisp — \(app.screen.device.name)"
+        options.title = app.windowTitle
+        options.minimumPointSize = DemoApp.minimumScreenSize
         let host: X11Host
         do {
             host = try X11Host(window: app.window, options: options)
@@ -112,11 +135,11 @@ struct CrispDemo: ParsableCommand {
             }
             return
         }
-        app.screen.addObserver { [unowned host, unowned app] event in
-            if case .deviceDidChange = event { host.setTitle("Crisp — \(app.screen.device.name)") }
-        }
+        app.titleHandler = { [unowned host] in host.setTitle($0) }
         host.statusHandler = { status?.write($0) }
         app.eventLog = { status?.write($0) }
+        if let status { app.window.statusSink = { status.write($0) } }
+        app.logInitialState()
         app.quitHandler = { [unowned host] in
             status?.write("quit")
             host.stop()

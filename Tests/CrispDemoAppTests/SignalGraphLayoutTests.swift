@@ -33,14 +33,14 @@ let layoutCases: [(Device, Bool)] = {
         let statusHeight: CGFloat = inCall ? 40 : 20
         #expect(app.statusBar.frame == CGRect(x: 0, y: 0, width: screen.bounds.width, height: statusHeight))
         #expect(graph.convert(graph.bounds, to: nil) == CGRect(x: 0, y: statusHeight, width: screen.bounds.width,
-                                                               height: screen.bounds.height - statusHeight))
+                                                               height: screen.bounds.height - statusHeight - TabBarView.height))
         let plot = graph.plot.frame
         // Fixed margins: everything that is not the plot has a size independent of the screen.
         let fixedWidth = graph.bounds.width - plot.width
         let fixedHeight = graph.bounds.height - plot.height
         let reference = plotFrame(.iPhone3GS, inCall: false)
         #expect(fixedWidth == 320 - reference.width, "\(device)")
-        #expect(fixedHeight == 460 - reference.height, "\(device) in call \(inCall)")
+        #expect(fixedHeight == 460 - TabBarView.height - reference.height, "\(device) in call \(inCall)")
         // The axes meet at a whole point (pixel-aligned shafts at every integer scale), at the
         // plot's bottom-left corner.
         let o = graph.axisOrigin
@@ -83,9 +83,13 @@ let layoutCases: [(Device, Bool)] = {
         #expect(after.height == before.height + 120)
     }
 
-    @Test func statusBarChangeAnnouncesAndRelaysOut() {
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone4, fixedTime: "9:41"))
-        app.window.layoutIfNeeded()
+    /// The `c` key animates the bar: will-change at once, did-change when the layout has arrived.
+    @Test func statusBarChangeAnnouncesAndRelaysOut() throws {
+        var now: TimeInterval = 100
+        let loop = EventLoop(clock: { now })
+        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone4, fixedTime: "9:41"), eventLoop: loop)
+        let host = try HeadlessHost(window: app.window)
+        try host.renderFrame()
         var seen: [String] = []
         app.screen.addObserver { event in
             let y = app.graph.plot.convert(CGPoint.zero, to: nil).y
@@ -97,8 +101,18 @@ let layoutCases: [(Device, Bool)] = {
         }
         let y0 = app.graph.plot.convert(CGPoint.zero, to: nil).y
         app.handleKey(KeyPress(characters: "c"))
+        #expect(seen == ["will 40.0 plot \(y0)"])
+        now += Screen.statusBarAnimationDuration / 2
+        loop.runDueWork()
+        try host.renderFrame()
+        let halfway = app.graph.plot.convert(CGPoint.zero, to: nil).y
+        #expect(halfway > y0 && halfway < y0 + 20)
+        #expect(seen.count == 1)
+        now += Screen.statusBarAnimationDuration / 2
+        loop.runDueWork()
         #expect(seen == ["will 40.0 plot \(y0)", "did 20.0 plot \(y0 + 20)"])
         #expect(app.statusBar.showsCallBand)
+        #expect(!loop.isAnimating)
     }
 }
 

@@ -31,6 +31,32 @@ import Testing
         #expect(ctx.gstate.shadow == nil)
     }
 
+    /// Technical Q&A 1706: shadows are defined in base space. A bitmap context's base space is
+    /// y up, so a positive height casts the shadow up; a UIKit context has its flip (and scale)
+    /// in base space, so the same offset casts it down, scaled to device pixels.
+    @Test(arguments: [(CGFloat(1), false), (1, true), (2, true)])
+    func shadowOffsetFollowsTheBaseSpace(scale: CGFloat, flipped: Bool) {
+        let ctx = CGContext(width: 80, height: 80)!
+        if flipped {
+            ctx.setBaseTransform(CGAffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: 80))
+            #expect(ctx.ctm == ctx.baseTransform)
+        }
+        ctx.setShadow(offset: CGSize(width: 0, height: 5), blur: 0, color: CGColor(gray: 0, alpha: 1))
+        let top = flipped ? 15 * scale : 80 - 25 * scale   // the square's top row, from the top
+        ctx.fill(CGRect(x: 15, y: 15, width: 10, height: 10))
+        let x = Int(20 * scale), side = 10 * scale, shift = 5 * scale
+        if flipped {
+            // Down: the shadow shows below the square's bottom edge, not above its top.
+            #expect(ctx.pixelAt(x, Int(top + side + shift - 1)) == 0xFF00_0000)
+            #expect(ctx.pixelAt(x, Int(top + side + shift)) == 0)
+            #expect(ctx.pixelAt(x, Int(top - 1)) == 0)
+        } else {
+            #expect(ctx.pixelAt(x, Int(top - shift)) == 0xFF00_0000)
+            #expect(ctx.pixelAt(x, Int(top - shift - 1)) == 0)
+            #expect(ctx.pixelAt(x, Int(top + side)) == 0)
+        }
+    }
+
     @Test func defaultShadowIsBlackAtOneThird() {
         let ctx = CGContext(width: 30, height: 30)!
         ctx.setShadow(offset: CGSize(width: 10, height: -10), blur: 0)

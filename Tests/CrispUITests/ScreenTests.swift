@@ -91,6 +91,91 @@ import Testing
     }
 }
 
+@Suite struct AnimatedStatusBarTests {
+    final class Root: View {
+        var events: [String] = []
+        override func layoutSubviews() { events.append("layout \(rounded(frame.minY)) \(rounded(frame.height))") }
+    }
+
+    /// `v` to a thousandth of a point (clock sums like 1000 + 0.175 are not exact).
+    static func rounded(_ v: CGFloat) -> CGFloat { (v * 1000).rounded() / 1000 }
+
+    /// A window on an iPhone 4 screen with a recording root view and observer, on a manual clock.
+    static func fixture(inCall: Bool = false) -> (ManualClock, Screen, Window, Root) {
+        let clock = ManualClock()
+        let screen = Screen(device: .iPhone4, isInCall: inCall)
+        let window = Window(screen: screen, eventLoop: clock.makeLoop())
+        let root = Root()
+        window.rootView = root
+        window.statusBar = View()
+        window.layoutIfNeeded()
+        root.events.removeAll()
+        screen.addObserver { event in
+            switch event {
+            case let .statusBarFrameWillChange(newFrame): root.events.append("will \(newFrame.height) root \(rounded(root.frame.minY))")
+            case let .statusBarFrameDidChange(oldFrame): root.events.append("did \(oldFrame.height) root \(rounded(root.frame.minY))")
+            case .deviceDidChange: root.events.append("device")
+            }
+        }
+        return (clock, screen, window, root)
+    }
+
+    /// Will-change at once with the new frame, then the content slides and shrinks frame by
+    /// frame (laid out at every step), then did-change once the layout has arrived.
+    @Test func willStepsDidWhileAnimating() throws {
+        let (clock, screen, window, root) = Self.fixture()
+        let host = try HeadlessHost(window: window)
+        try host.renderFrame()
+        screen.setInCall(true, animated: true)
+        #expect(screen.isInCall && screen.applicationFrame.minY == 40)
+        #expect(root.events == ["will 40.0 root 20.0"])
+        #expect(window.statusBar?.frame.height == 20)
+        root.events.removeAll()
+        clock.advance(by: Screen.statusBarAnimationDuration / 2)
+        window.eventLoop.runDueWork()
+        try host.renderFrame()
+        // Ease in-out is half-way at half the time.
+        #expect(root.events == ["layout 30.0 450.0"])
+        #expect(window.statusBar.map { Self.rounded($0.frame.height) } == 30)
+        root.events.removeAll()
+        clock.advance(by: Screen.statusBarAnimationDuration / 2)
+        window.eventLoop.runDueWork()
+        #expect(root.events == ["layout 40.0 440.0", "did 20.0 root 40.0"])
+        #expect(!window.eventLoop.hasScheduledWork)
+    }
+
+    /// Pressing `c` again mid-way: the first change's did-change comes before the second's
+    /// will-change, and the bar goes back from where it is (no jump).
+    @Test func anInterruptedChangeStillAlternatesWillAndDid() {
+        let (clock, screen, window, root) = Self.fixture()
+        screen.setInCall(true, animated: true)
+        clock.advance(by: Screen.statusBarAnimationDuration / 2)
+        window.eventLoop.runDueWork()
+        window.layoutIfNeeded()
+        root.events.removeAll()
+        screen.setInCall(false, animated: true)
+        #expect(root.events == ["did 20.0 root 30.0", "will 20.0 root 30.0"])
+        #expect(window.statusBar.map { Self.rounded($0.frame.height) } == 30)
+        root.events.removeAll()
+        clock.advance(by: Screen.statusBarAnimationDuration)
+        window.eventLoop.runDueWork()
+        #expect(root.events == ["layout 20.0 460.0", "did 40.0 root 20.0"])
+        #expect(!window.eventLoop.hasScheduledWork)
+    }
+
+    @Test func unanimatedChangesAndSnapshotsAreImmediate() throws {
+        let (clock, screen, window, root) = Self.fixture(inCall: true)
+        defer { withExtendedLifetime(clock) {} }
+        #expect(window.statusBar?.frame.height == 40)
+        screen.setInCall(false)
+        #expect(root.events == ["will 20.0 root 40.0", "layout 20.0 460.0", "did 40.0 root 20.0"])
+        root.events.removeAll()
+        screen.setInCall(true, animated: true)
+        _ = try HeadlessHost(window: window).snapshot()
+        #expect(root.events == ["will 40.0 root 20.0", "layout 40.0 440.0", "did 20.0 root 40.0"])
+    }
+}
+
 @Suite struct EventLoopTests {
     @Test func idleLoopHasNoDeadline() {
         let loop = ManualClock().makeLoop()

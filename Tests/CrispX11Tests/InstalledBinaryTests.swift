@@ -70,4 +70,27 @@ import Testing
         #expect(run.status == 0, "\(run.output)")
         #expect(FileManager.default.fileExists(atPath: png))
     }
+
+    /// The controls screen's picture missing, then corrupt: a message naming the file, and the
+    /// screen is drawn all the same (the button and bubble without the picture).
+    @Test func aMissingOrCorruptPictureIsNamedAndTheScreenStillDraws() throws {
+        let (prefix, executable) = try Self.install()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let resources = prefix.appendingPathComponent("share/crisp/Resources")
+        try FileManager.default.createDirectory(at: resources.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try Self.checkoutResources(), to: resources)
+        let picture = resources.appendingPathComponent("Images/photo.png")
+        let png = prefix.appendingPathComponent("out.png").path
+
+        try FileManager.default.removeItem(at: picture)
+        var run = try ExternalTools.run(executable, ["--screen", "controls", "--snapshot", png], replacingEnvironment: Self.environmentWithoutOverride)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("cannot load image Resources/Images/photo.png: not found"), "\(run.output)")
+        #expect(FileManager.default.fileExists(atPath: png))
+
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: picture)
+        run = try ExternalTools.run(executable, ["--screen", "controls", "--snapshot", png], replacingEnvironment: Self.environmentWithoutOverride)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("cannot load image \(picture.path):"), "\(run.output)")
+    }
 }

@@ -62,6 +62,15 @@ final class XvfbServer {
         return (Int(attributes.width), Int(attributes.height))
     }
 
+    /// The minimum size the window asks the window manager for (`WM_NORMAL_HINTS`), or nil.
+    func minimumSize(of window: XID) -> (width: Int, height: Int)? {
+        guard let hints = XAllocSizeHints() else { return nil }
+        defer { XFree(hints) }
+        var supplied = 0
+        guard XGetWMNormalHints(display, window, hints, &supplied) != 0, hints.pointee.flags & PMinSize != 0 else { return nil }
+        return (Int(hints.pointee.min_width), Int(hints.pointee.min_height))
+    }
+
     /// The window's position on the screen.
     func origin(of window: XID) -> (x: Int, y: Int) {
         var x: Int32 = 0, y: Int32 = 0
