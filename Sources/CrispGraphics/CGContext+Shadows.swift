@@ -25,9 +25,9 @@ extension CGContext {
     /// clears the shadow.
     ///
     /// `offset` and `blur` are in base space: device pixels with y up in a bitmap context;
-    /// device pixels with y down in a UIKit context (`setBaseTransform(_:)`), where a positive
-    /// height casts the shadow down the screen. The offset is rounded to whole device pixels;
-    /// `blur` is the Gaussian's 2σ (negative is 0; at most 1024 device pixels).
+    /// points with y down in a UIKit context (`setBaseTransform(_:)`), where a positive height
+    /// casts the shadow down the screen. The offset is rounded to whole device pixels; `blur` is
+    /// the Gaussian's 2σ (negative is 0; at most 1024 device pixels).
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         guard let color, offset.width.isFinite, offset.height.isFinite else { gstate.shadow = nil; return }
         let pixel = color.premultipliedPixel()

@@ -10,9 +10,8 @@ import Foundation
 ///
 /// Base space is where the CTM starts and where shadows are defined. For a bitmap context it is
 /// device space; a UIKit context (a view's drawing, `UIGraphicsBeginImageContext`) moves its
-/// flip into base space with `setBaseTransform(_:)`, as iOS does since 3.2 (Apple's Technical
-/// Q&A 1706), so there a shadow offset with a positive height points down the screen. Its scale
-/// stays in the CTM: base units remain device pixels (DESIGN §4).
+/// flip and scale into base space with `setBaseTransform(_:)`, as iOS does since 3.2 (Apple's
+/// Technical Q&A 1706), so there a shadow offset with a positive height points down the screen.
 ///
 /// Defaults, as in CoreGraphics: line width 1, miter limit 10, butt cap, miter join, no dash,
 /// black fill and stroke, alpha 1, normal blend mode, anti-aliasing on.
@@ -134,9 +133,8 @@ public final class CGContext {
     public var ctm: CGAffineTransform { gstate.ctm }
 
     /// Base space to device space: identity for a bitmap context; for a UIKit context, the flip
-    /// (`CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: heightInPixels)`). Any affine map
-    /// is accepted (shadow offsets go through it, blurs scale by its area scale). Not part of
-    /// the graphics state.
+    /// and the scale (`CGAffineTransform(a: s, b: 0, c: 0, d: -s, tx: 0, ty: heightInPixels)`).
+    /// Not part of the graphics state.
     public private(set) var baseTransform = CGAffineTransform.identity
 
     /// Makes `transform` the map from base space to device space and resets the CTM to it (user

@@ -2,12 +2,12 @@ import CrispGraphics
 import Foundation
 
 extension CGAffineTransform {
-    /// The base transform of a UIKit context `heightInPixels` pixels high: origin at the
-    /// top-left, y down, one unit per pixel (the scale to points goes into the CTM on top).
+    /// The base transform of a UIKit context `heightInPixels` pixels high at `scale` pixels per
+    /// point: origin at the top-left, y down, one unit per point.
     /// ```
-    /// x' = x,  y' = heightInPixels − y
+    /// x' = s·x,  y' = heightInPixels − s·y
     /// ```
-    static func uiKitBase(heightInPixels: CGFloat) -> CGAffineTransform {
-        CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: heightInPixels)
+    static func uiKitBase(heightInPixels: CGFloat, scale: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: heightInPixels)
     }
 }

@@ -124,8 +124,8 @@ open class Window: View {
     ///
     /// `context` must be a bitmap context in its default state (origin bottom-left, y up, one
     /// unit per pixel) of the screen's pixel size. For the views it becomes a UIKit context: the
-    /// flip goes into its base transform (so view shadows follow UIKit's direction) and the
-    /// screen scale into the CTM; both are back to what they were when the call returns.
+    /// flip and the screen scale go into its base transform (so view shadows follow UIKit's
+    /// direction), and both are back to what they were when the call returns.
     @discardableResult
     public func renderFrame(into context: CGContext) -> [CGRect] {
         precondition(context.width == screen.pixelWidth && context.height == screen.pixelHeight,
@@ -136,7 +136,7 @@ open class Window: View {
         dirtyRegion.removeAll()
         let s = screen.scale
         let h = CGFloat(context.height)
-        let base = CGAffineTransform.uiKitBase(heightInPixels: h)
+        let base = CGAffineTransform.uiKitBase(heightInPixels: h, scale: s)
         let savedBase = context.baseTransform
         GraphicsContextStack.current.push(context, scale: s)
         defer { UIGraphicsPopContext() }
@@ -146,7 +146,6 @@ open class Window: View {
             // The clip in device space (y up), so it is exactly the pixel rectangle.
             context.clip(to: CGRect(x: r.minX, y: h - r.maxY, width: r.width, height: r.height))
             context.setBaseTransform(base)
-            context.scaleBy(x: s, y: s)
             let dirty = CGRect(x: r.minX / s, y: r.minY / s, width: r.width / s, height: r.height / s)
             renderer.draw(self, dirty: dirty, alpha: 1)
             context.setBaseTransform(savedBase)

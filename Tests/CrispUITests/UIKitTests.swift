@@ -169,13 +169,13 @@ private func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> UInt32 {
 
 @Suite struct BaseSpaceTests {
     /// A view's `draw(_:)` gets a UIKit context: a shadow with a positive height falls down the
-    /// screen. Base space is device pixels (DESIGN §4): 6 px at either scale.
+    /// screen, and offsets are in points (6 px at scale 2 for 3 pt).
     @Test(arguments: [CGFloat(1), 2])
     func viewShadowsFallDown(scale: CGFloat) throws {
         final class Shadowed: View {
             override func draw(_ rect: CGRect) {
                 let context = UIGraphicsGetCurrentContext()!
-                context.setShadow(offset: CGSize(width: 0, height: 6), blur: 0, color: UIColor.red.cgColor)
+                context.setShadow(offset: CGSize(width: 0, height: 3), blur: 0, color: UIColor.red.cgColor)
                 UIColor.white.setFill()
                 context.fill(CGRect(x: 5, y: 5, width: 10, height: 10))
             }
@@ -183,11 +183,11 @@ private func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> UInt32 {
         let window = makeWindow(width: 20, height: 30, scale: scale)
         window.addSubview(Shadowed(frame: CGRect(x: 0, y: 0, width: 20, height: 30)))
         let image = try HeadlessHost(window: window).snapshot()
-        let x = Int(10 * scale), bottom = Int(15 * scale)
-        #expect(rgba(image, x, bottom + 5) == 0xFF00_00FF)          // below the square
-        #expect(rgba(image, x, bottom + 6) == 0x0000_00FF)          // the shadow ends 6 px below
-        #expect(rgba(image, x, Int(5 * scale) - 1) == 0x0000_00FF)  // nothing above
-        #expect(rgba(image, x, bottom - 1) == 0xFFFF_FFFF)
+        let x = Int(10 * scale)
+        #expect(rgba(image, x, Int(17 * scale)) == 0xFF00_00FF)          // below the square
+        #expect(rgba(image, x, Int(18 * scale)) == 0x0000_00FF)          // shadow ends 3 pt below
+        #expect(rgba(image, x, Int(4 * scale)) == 0x0000_00FF)           // nothing above
+        #expect(rgba(image, x, Int(14 * scale)) == 0xFFFF_FFFF)
     }
 
     @Test func imageContextShadowsFallDownToo() throws {
@@ -198,8 +198,8 @@ private func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> UInt32 {
         UIColor.white.setFill()
         context.fill(CGRect(x: 5, y: 2, width: 10, height: 10))
         let image = try #require(UIGraphicsGetImageFromCurrentImageContext()?.cgImage)
-        #expect(rgba(image, 20, 28) == 0x0000_00FF)   // 5 px below the bottom edge (row 24)
-        #expect(rgba(image, 20, 29) == 0)
+        #expect(rgba(image, 20, 33) == 0x0000_00FF)   // 5 pt = 10 px below the bottom edge (24 px)
+        #expect(rgba(image, 20, 34) == 0)
         #expect(rgba(image, 20, 3) == 0)
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 // Offscreen drawing, UIKit-style: begin an image context (it becomes the current context),
 // draw, take the image, end. Image contexts nest: each begin pushes one on the current
 // thread's context stack and each end pops the innermost. Each is flipped UIKit-style in its
-// base space (origin top-left, y down) and scaled to points by its CTM, so shadows cast down
-// for a positive height, as in a view's drawing.
+// base space — origin top-left, y down, one unit per point — so shadows cast down for a
+// positive height, as in a view's drawing.
 
 /// Begins an image context of `size` points at scale 1 with transparency; see
 /// `UIGraphicsBeginImageContextWithOptions(_:_:_:)`.
@@ -33,8 +33,7 @@ public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Boo
     var context: CGContext?
     if w >= 1, h >= 1, w <= CGFloat(CGContext.maximumDimension), h <= CGFloat(CGContext.maximumDimension) {
         context = CGContext(width: Int(w), height: Int(h))
-        context?.setBaseTransform(.uiKitBase(heightInPixels: h))
-        context?.scaleBy(x: s, y: s)
+        context?.setBaseTransform(.uiKitBase(heightInPixels: h, scale: s))
     }
     stack.entries.append(.init(context: context, scale: s, isImageContext: true))
 }
