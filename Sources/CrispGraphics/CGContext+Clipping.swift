@@ -60,13 +60,8 @@ extension CGContext {
         let mask = ClipMask(bounds: bounds)
         let coverage = OutlineCoverage(rasterizer: rasterizer, outline: .fill(path, transform: t, tolerance: gstate.flatness),
                                        rule: CoverageRule(rule, antialias: isAntialiasing))
-        if let old = current.mask {
-            var writer = MaskedBlitter(inner: MaskWriter(mask: mask), mask: old, scratch: maskScratch)
-            coverage.produce(into: &writer, clip: bounds)
-        } else {
-            var writer = MaskWriter(mask: mask)
-            coverage.produce(into: &writer, clip: bounds)
-        }
+        var writer = MaskWriter(mask: mask, clipMask: current.mask, maskScratch: maskScratch)
+        coverage.produce(into: &writer, clip: bounds)
         gstate.clip = ClipRegion(bounds: bounds, mask: mask)
     }
 }

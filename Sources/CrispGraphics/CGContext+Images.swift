@@ -33,14 +33,9 @@ extension CGContext {
         let shade = UnsafeMutablePointer<UInt32>.allocate(capacity: bounds.width)
         defer { shade.deallocate() }
         withImagePaint(mask, in: r, tiled: false, mode: .maskValue(isImageMask: mask.isMask), alpha: 255) { paint in
-            if let old = current.mask {
-                var writer = MaskedBlitter(inner: AlphaWriter(mask: newMask, paint: paint, shadeBuffer: shade), mask: old,
-                                           scratch: maskScratch)
-                coverage.produce(into: &writer, clip: bounds)
-            } else {
-                var writer = AlphaWriter(mask: newMask, paint: paint, shadeBuffer: shade)
-                coverage.produce(into: &writer, clip: bounds)
-            }
+            var writer = AlphaWriter(mask: newMask, paint: .image(paint), clipMask: current.mask, shadeBuffer: shade,
+                                     maskScratch: maskScratch)
+            coverage.produce(into: &writer, clip: bounds)
         }
         gstate.clip = ClipRegion(bounds: bounds, mask: newMask)
     }
@@ -53,9 +48,9 @@ extension CGContext {
         let alpha = UInt32((gstate.alpha * 255).rounded())
         withImagePaint(image, in: r, tiled: tiled, mode: mode, alpha: alpha) { paint in
             if tiled {
-                self.paint(RectCoverage(rect: clipRect, antialias: true), source: paint)
+                self.paint(RectCoverage(rect: clipRect, antialias: true), with: .image(paint))
             } else {
-                self.paint(rectCoverage(r), source: paint)
+                self.paint(rectCoverage(r), with: .image(paint))
             }
         }
     }
@@ -85,7 +80,9 @@ extension CGContext {
         let nearest = quality == .none
         var levelIndex = 0, weight: UInt32 = 0
         if quality != .none && quality != .low && minification > 1 {
-            let lod = log2(minification)
+            // An image squeezed beyond 2^62 pixels per device pixel (an absurd transform) would
+            // overflow Int: past 62 levels every pyramid has long reached 1×1 anyway.
+            let lod = min(log2(minification), 62)
             levelIndex = Int(lod.rounded(.down))
             if quality == .high { weight = UInt32(((lod - CGFloat(levelIndex)) * 255).rounded()) }
         }

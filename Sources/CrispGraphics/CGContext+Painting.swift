@@ -179,62 +179,25 @@ extension CGContext {
 
     /// Composites a solid colour with the coverage from `producer`.
     func paint<C: CoverageProducer>(_ producer: C, color: UInt32) {
-        paint(producer, source: SolidPaint(color: color))
+        paint(producer, with: .solid(color))
     }
 
-    /// Composites `source` with the coverage from `producer` through the clip, the blend mode and,
+    /// Composites `paint` with the coverage from `producer` through the clip, the blend mode and,
     /// when one is set, the shadow (drawn first, beneath).
-    func paint<C: CoverageProducer, P: PaintSource>(_ producer: C, source: P) {
+    func paint<C: CoverageProducer>(_ producer: C, with paint: Paint) {
         guard !gstate.clip.bounds.isEmpty else { return }
         if let shadow = gstate.shadow, shadow.isVisible {
-            drawShadow(shadow, of: producer, source: source)
+            drawShadow(shadow, of: producer, paint: paint)
         }
-        composite(producer, source)
+        composite(producer, with: paint)
     }
 
-    /// Composites without a shadow, dispatching once on the blend mode.
-    func composite<C: CoverageProducer, P: PaintSource>(_ producer: C, _ source: P) {
-        switch gstate.blendMode {
-        case .normal: composite(producer, source, SourceOver.self)
-        case .copy: composite(producer, source, Copy.self)
-        case .clear: composite(producer, source, Clear.self)
-        case .sourceIn: composite(producer, source, SourceIn.self)
-        case .sourceOut: composite(producer, source, SourceOut.self)
-        case .sourceAtop: composite(producer, source, SourceAtop.self)
-        case .destinationOver: composite(producer, source, DestinationOver.self)
-        case .destinationIn: composite(producer, source, DestinationIn.self)
-        case .destinationOut: composite(producer, source, DestinationOut.self)
-        case .destinationAtop: composite(producer, source, DestinationAtop.self)
-        case .xor: composite(producer, source, Xor.self)
-        case .plusLighter: composite(producer, source, PlusLighter.self)
-        case .plusDarker: composite(producer, source, PlusDarker.self)
-        case .multiply: composite(producer, source, MultiplyBlend.self)
-        case .screen: composite(producer, source, ScreenBlend.self)
-        case .overlay: composite(producer, source, OverlayBlend.self)
-        case .darken: composite(producer, source, DarkenBlend.self)
-        case .lighten: composite(producer, source, LightenBlend.self)
-        case .colorDodge: composite(producer, source, ColorDodgeBlend.self)
-        case .colorBurn: composite(producer, source, ColorBurnBlend.self)
-        case .softLight: composite(producer, source, SoftLightBlend.self)
-        case .hardLight: composite(producer, source, HardLightBlend.self)
-        case .difference: composite(producer, source, DifferenceBlend.self)
-        case .exclusion: composite(producer, source, ExclusionBlend.self)
-        case .hue: composite(producer, source, HueBlend.self)
-        case .saturation: composite(producer, source, SaturationBlend.self)
-        case .color: composite(producer, source, ColorBlend.self)
-        case .luminosity: composite(producer, source, LuminosityBlend.self)
-        }
-    }
-
-    private func composite<C: CoverageProducer, P: PaintSource, M: BlendOperator>(_ producer: C, _ source: P, _: M.Type) {
-        let blitter = PaintBlitter<P, M>(pixels: pixels, rowStride: rowStride, paint: source, shadeBuffer: shadeBuffer)
-        if let mask = gstate.clip.mask {
-            var masked = MaskedBlitter(inner: blitter, mask: mask, scratch: maskScratch)
-            producer.produce(into: &masked, clip: gstate.clip.bounds)
-        } else {
-            var plain = blitter
-            producer.produce(into: &plain, clip: gstate.clip.bounds)
-        }
+    /// Composites without a shadow: one `CompositeBlitter` (see CompositeBlitter.swift) fed by
+    /// the producer.
+    func composite<C: CoverageProducer>(_ producer: C, with paint: Paint) {
+        var blitter = CompositeBlitter(pixels: pixels, rowStride: rowStride, paint: paint, blendMode: gstate.blendMode,
+                                       clipMask: gstate.clip.mask, shadeBuffer: shadeBuffer, maskScratch: maskScratch)
+        producer.produce(into: &blitter, clip: gstate.clip.bounds)
     }
 }
 

@@ -36,8 +36,8 @@ extension CGContext {
         gstate.shadow = Shadow(offset: offset.applying(baseTransform), blur: b, color: pixel)
     }
 
-    /// Draws the shadow `producer` and `source` would cast, beneath them.
-    func drawShadow<C: CoverageProducer, P: PaintSource>(_ shadow: Shadow, of producer: C, source: P) {
+    /// Draws the shadow `producer` and `paint` would cast, beneath them.
+    func drawShadow<C: CoverageProducer>(_ shadow: Shadow, of producer: C, paint: Paint) {
         let sigma = shadow.blur / 2
         let reach = BoxBlur.reach(sigma: sigma)
         // Offsets beyond the canvas cast nothing visible; clamping keeps the arithmetic finite.
@@ -58,9 +58,9 @@ extension CGContext {
         let mask = ClipMask(bounds: region)
         let shade = UnsafeMutablePointer<UInt32>.allocate(capacity: region.width)
         defer { shade.deallocate() }
-        var writer = AlphaWriter(mask: mask, paint: source, shadeBuffer: shade)
+        var writer = AlphaWriter(mask: mask, paint: paint, clipMask: nil, shadeBuffer: shade, maskScratch: maskScratch)
         producer.produce(into: &writer, clip: region)
         BoxBlur.blur(mask, sigma: sigma)
-        composite(MaskCoverage(mask: mask, dx: dx, dy: dy), SolidPaint(color: shadow.color))
+        composite(MaskCoverage(mask: mask, dx: dx, dy: dy), with: .solid(shadow.color))
     }
 }

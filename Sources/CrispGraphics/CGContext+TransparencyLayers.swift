@@ -13,12 +13,10 @@ struct TransparencyLayer {
 }
 
 /// Paints a layer's pixels back onto its parent.
-struct LayerPaint: PaintSource {
+struct LayerPaint {
     let layer: UnsafeMutablePointer<UInt32>
     let rowStride: Int
     let alpha: UInt32
-
-    var isOpaque: Bool { false }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let row = layer + y * rowStride + x
@@ -55,7 +53,7 @@ extension CGContext {
         guard !layer.bounds.isEmpty else { return }
         let paintSource = LayerPaint(layer: layer.pixels, rowStride: layer.rowStride, alpha: UInt32((gstate.alpha * 255).rounded()))
         let area = CGRect(x: layer.bounds.x, y: layer.bounds.y, width: layer.bounds.width, height: layer.bounds.height)
-        paint(RectCoverage(rect: area, antialias: true), source: paintSource)
+        paint(RectCoverage(rect: area, antialias: true), with: .layer(paintSource))
     }
 
     private func beginTransparencyLayer(bounds: PixelRect) {

@@ -128,13 +128,12 @@ final class GradientTable: @unchecked Sendable {
 }
 
 /// The axial gradient paint: t is affine in device coordinates.
-struct LinearGradientPaint: PaintSource {
+struct LinearGradientPaint {
     let table: GradientTable
     /// t = a·x + b·y + c at a device pixel's centre.
     let a: Float, b: Float, c: Float
     let extendBefore: Bool, extendAfter: Bool
 
-    static var mayLeaveUnpainted: Bool { true }
     /// Opaque when every colour is and both ends extend (then no pixel is left unpainted or
     /// faded at an end).
     var isOpaque: Bool { table.isOpaque && extendBefore && extendAfter }
@@ -206,16 +205,13 @@ struct LinearGradientPaint: PaintSource {
 /// The two-circle radial gradient paint: circles interpolate from (c0, r0) at t = 0 to
 /// (c1, r1) at t = 1; a pixel takes the largest t whose circle passes through it with a radius
 /// of at least 0, within the extension allowed (PDF type 3 shading, also the canvas model).
-struct RadialGradientPaint: PaintSource {
+struct RadialGradientPaint {
     let table: GradientTable
     /// Raster pixel → gradient (user) space.
     let toUser: CGAffineTransform
     let c0: CGPoint, r0: CGFloat
     let dc: CGPoint, dr: CGFloat
     let extendBefore: Bool, extendAfter: Bool
-
-    static var mayLeaveUnpainted: Bool { true }
-    var isOpaque: Bool { false }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let a = dc.x * dc.x + dc.y * dc.y - dr * dr
@@ -275,7 +271,7 @@ extension CGContext {
         let paintSource = LinearGradientPaint(table: gradient.table(alpha: gstate.alpha), a: Float(a), b: Float(b), c: Float(c),
                                               extendBefore: options.contains(.drawsBeforeStartLocation),
                                               extendAfter: options.contains(.drawsAfterEndLocation))
-        paint(RectCoverage(rect: clipRect, antialias: true), source: paintSource)
+        paint(RectCoverage(rect: clipRect, antialias: true), with: .linearGradient(paintSource))
     }
 
     /// Paints a radial gradient between two circles (user space) across the clip. Negative
@@ -292,6 +288,6 @@ extension CGContext {
                                               c0: startCenter, r0: r0, dc: dc, dr: r1 - r0,
                                               extendBefore: options.contains(.drawsBeforeStartLocation),
                                               extendAfter: options.contains(.drawsAfterEndLocation))
-        paint(RectCoverage(rect: clipRect, antialias: true), source: paintSource)
+        paint(RectCoverage(rect: clipRect, antialias: true), with: .radialGradient(paintSource))
     }
 }

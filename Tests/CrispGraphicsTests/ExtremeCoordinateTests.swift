@@ -79,4 +79,17 @@ import Testing
         #expect(ctx.alphas.allSatisfy { $0 == 255 })
         #expect(ctx.glyphCache.usage.bytes <= 1 << 20)
     }
+
+    /// Fuzzing (the drawing-API harness): an image drawn into a rectangle so small that it is
+    /// minified by an infinite factor made the mipmap level `Int(log2(∞))`, a trap.
+    @Test(arguments: [CGInterpolationQuality.default, .medium, .high])
+    func imageSqueezedToNothingDoesNotTrap(quality: CGInterpolationQuality) {
+        let ctx = CGContext(width: 8, height: 8)!
+        ctx.interpolationQuality = quality
+        let image = CGImage(width: 4, height: 4, pixels: [UInt32](repeating: 0xFF00_80FF, count: 16))
+        ctx.draw(image, in: CGRect(x: 1, y: 1, width: 1e-300, height: 1e-300))
+        ctx.draw(image, in: CGRect(x: 1, y: 1, width: 5e-324, height: 5e-324))
+        ctx.draw(image, in: CGRect(x: 1, y: 1, width: 1e-300, height: 3), byTiling: true)
+        #expect(ctx.makeImage() != nil)
+    }
 }

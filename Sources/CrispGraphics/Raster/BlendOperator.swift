@@ -1,7 +1,9 @@
-// Blend operators as types, so the compiler specializes each pixel loop per mode: the switch
-// over CGBlendMode happens once per drawing operation, never per pixel.
+// Blend operators as types: each gives its per-pixel formula, and the span kernels built on it
+// (BlendOperator+Spans.swift) are compiled once per operator. A composite picks its operator
+// once (`CGBlendMode.blendOperator`) and reaches the kernels through the metatype, once per
+// span, never per pixel.
 
-/// A compositing function on premultiplied pixels.
+/// A compositing function on premultiplied pixels, with its span kernels.
 protocol BlendOperator {
     /// The blended result at full coverage.
     static func blend(_ s: UInt32, _ d: UInt32) -> UInt32
@@ -11,19 +13,24 @@ protocol BlendOperator {
     /// Whether an opaque source at full coverage yields exactly the source (so a span can be
     /// stored without reading the destination).
     static var opaqueSourceReplaces: Bool { get }
-    /// Blends one colour at one coverage into `count` pixels.
+    /// Blends one colour at one coverage (1…255) into `count` pixels.
     static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32)
+    /// Blends one colour into `count` pixels, each with its own coverage (0 leaves a pixel alone).
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
+                          coverage: UnsafePointer<UInt8>)
+    /// Blends a row of colours at one coverage (1…255) into `count` pixels.
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
+                          coverage c: UInt32)
+    /// Blends a row of colours into `count` pixels, each with its own coverage (0 leaves a pixel
+    /// alone).
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
+                          coverage: UnsafePointer<UInt8>)
 }
 
 extension BlendOperator {
     @inline(__always)
     static func blend(_ s: UInt32, _ d: UInt32, coverage c: UInt32) -> UInt32 {
         c == 255 ? blend(s, d) : Pixel.lerp(d, blend(s, d), c)
-    }
-
-    @inline(__always)
-    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
-        for i in 0..<count { row[i] = blend(s, row[i], coverage: c) }
     }
 }
 

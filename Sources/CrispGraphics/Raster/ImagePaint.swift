@@ -48,7 +48,7 @@ struct SampledLevel {
     let scaleX: CGFloat, scaleY: CGFloat
 }
 
-struct ImagePaint: PaintSource {
+struct ImagePaint {
     let primary: SampledLevel
     /// The next coarser level and its weight, for trilinear filtering.
     let secondary: SampledLevel?

@@ -1,0 +1,64 @@
+// The paint stage: what colour each pixel of a span gets before blending. One implementation per
+// paint kind (solid, linear and radial gradient, image, transparency layer), each shading a run
+// of premultiplied colours into a scratch row; the compositor reaches it through one switch per
+// span. Rejected: a generic paint parameter on the blitter, which multiplied every paint by every
+// blend mode, producer and fill rule (see CompositeBlitter.swift).
+
+/// A source of premultiplied colour for the pixels of a span.
+enum Paint {
+    /// One premultiplied colour everywhere.
+    case solid(UInt32)
+    /// An axial gradient.
+    case linearGradient(LinearGradientPaint)
+    /// A two-circle radial gradient.
+    case radialGradient(RadialGradientPaint)
+    /// A sampled image (in colour, as a stencil, or as mask values).
+    case image(ImagePaint)
+    /// A transparency layer's pixels on their way back to the parent.
+    case layer(LayerPaint)
+
+    /// The colour of a solid paint; nil for every other kind.
+    var solidColor: UInt32? {
+        if case .solid(let color) = self { return color }
+        return nil
+    }
+
+    /// Whether every pixel the paint yields is opaque (and so never `Pixel.unpainted`): an
+    /// opaque paint at full coverage under a replacing operator is written straight into the
+    /// destination.
+    var isOpaque: Bool {
+        switch self {
+        case .solid(let color): color >> 24 == 255
+        case .linearGradient(let p): p.isOpaque
+        case .radialGradient: false
+        case .image(let p): p.isOpaque
+        case .layer: false
+        }
+    }
+
+    /// Whether `shade` may write `Pixel.unpainted` for pixels the paint does not reach (a
+    /// gradient without extension beyond its ends); blending then leaves them untouched.
+    var mayLeaveUnpainted: Bool {
+        switch self {
+        case .linearGradient, .radialGradient: true
+        case .solid, .image, .layer: false
+        }
+    }
+
+    /// Writes the paint's colours for pixels `x..<x+count` of row `y` (device pixels).
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        switch self {
+        case .solid(let color): out.update(repeating: color, count: count)
+        case .linearGradient(let p): p.shade(x: x, y: y, count: count, into: out)
+        case .radialGradient(let p): p.shade(x: x, y: y, count: count, into: out)
+        case .image(let p): p.shade(x: x, y: y, count: count, into: out)
+        case .layer(let p): p.shade(x: x, y: y, count: count, into: out)
+        }
+    }
+}
+
+extension Pixel {
+    /// A value no premultiplied pixel can have (colour above alpha): "the paint does not reach
+    /// this pixel".
+    static let unpainted: UInt32 = 0x00FF_FFFF
+}
