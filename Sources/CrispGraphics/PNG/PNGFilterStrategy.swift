@@ -85,62 +85,63 @@ public enum PNGFilterStrategy: String, CaseIterable, Sendable {
     }
 
     /// Rates one filtered candidate row for an adaptive strategy; lower is better.
+    ///
+    /// Its tables are raw allocations read through local constants, so the per-byte loops
+    /// carry no array or class-property overhead.
     private final class Scorer {
         private let strategy: PNGFilterStrategy
         private let rowBytes: Int
+        /// Byte histogram (entropy) or a bit per byte pair (bigrams).
+        private let table: UnsafeMutablePointer<UInt64>
+        private let tableCount: Int
         /// c · log₂ c for every count a row can have (entropy).
-        private var counts: [Int] = []
-        private var cLogC: [Double] = []
-        /// A bit per byte pair (bigrams).
-        private var seen: [UInt64] = []
+        private let cLogC: [Double]
         /// Context rows and the candidate, and the compressor measuring them (brute force).
         private var window: [UInt8] = []
-        private var meter: Zlib.SizeMeter?
+        private let meter: Zlib.SizeMeter?
 
         init(_ strategy: PNGFilterStrategy, rowBytes: Int) {
             self.strategy = strategy
             self.rowBytes = rowBytes
-            switch strategy {
-            case .entropy:
-                counts = [Int](repeating: 0, count: 256)
-                cLogC = (0...rowBytes).map { $0 == 0 ? 0 : Double($0) * log2(Double($0)) }
-            case .bigrams:
-                seen = [UInt64](repeating: 0, count: 65536 / 64)
-            case .bruteForce:
-                meter = Zlib.SizeMeter(level: 9, strategy: Z_DEFAULT_STRATEGY)
-            default:
-                break
-            }
+            tableCount = strategy == .entropy ? 256 : strategy == .bigrams ? 65536 / 64 : 0
+            table = .allocate(capacity: max(1, tableCount))
+            cLogC = strategy == .entropy ? (0...rowBytes).map { $0 == 0 ? 0 : Double($0) * log2(Double($0)) } : []
+            meter = strategy == .bruteForce ? Zlib.SizeMeter(level: 9, strategy: Z_DEFAULT_STRATEGY) : nil
         }
+
+        deinit { table.deallocate() }
 
         /// The score of `trial` (filtered with `filter`, minimum-sum score `sum`), placed after
         /// the already filtered image data `before`.
         func score(_ filter: PNGFilter, _ trial: UnsafePointer<UInt8>, sum: Int, before: UnsafeBufferPointer<UInt8>) -> Double {
+            let table = self.table, count = rowBytes
             switch strategy {
             case .entropy:
-                for i in 0..<256 { counts[i] = 0 }
-                for i in 0..<rowBytes { counts[Int(trial[i])] += 1 }
+                table.update(repeating: 0, count: 256)
+                for i in 0..<count { table[Int(trial[i])] &+= 1 }
                 // Minimizing n·log n − Σ c·log c means maximizing Σ c·log c.
-                var total = 0.0
-                for c in counts where c > 1 { total += cLogC[c] }
-                return -total
+                return cLogC.withUnsafeBufferPointer { cLogC in
+                    var total = 0.0
+                    for v in 0..<256 where table[v] > 1 { total += cLogC[Int(table[v])] }
+                    return -total
+                }
             case .bigrams:
-                for i in seen.indices { seen[i] = 0 }
+                table.update(repeating: 0, count: tableCount)
                 var distinct = 0
                 var i = 1
-                while i < rowBytes {
+                while i < count {
                     let pair = Int(trial[i - 1]) << 8 | Int(trial[i])
                     let bit = UInt64(1) << (pair & 63)
-                    if seen[pair >> 6] & bit == 0 { seen[pair >> 6] |= bit; distinct += 1 }
+                    if table[pair >> 6] & bit == 0 { table[pair >> 6] |= bit; distinct += 1 }
                     i += 1
                 }
                 return Double(distinct)
             case .bruteForce:
-                let contextBytes = min(before.count, PNGFilterStrategy.bruteForceContextRows * (rowBytes + 1))
+                let contextBytes = min(before.count, PNGFilterStrategy.bruteForceContextRows * (count + 1))
                 window.removeAll(keepingCapacity: true)
                 window += before[(before.count - contextBytes)...]
                 window.append(filter.rawValue)
-                window += UnsafeBufferPointer(start: trial, count: rowBytes)
+                window += UnsafeBufferPointer(start: trial, count: count)
                 return Double(window.withUnsafeBufferPointer { meter!.compressedSize(of: $0) })
             default:
                 return Double(sum)
