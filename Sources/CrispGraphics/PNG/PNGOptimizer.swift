@@ -228,29 +228,38 @@ public struct PNGOptimizer: Sendable {
             .header(width: image.width, height: image.height).decompressedByteCount
         let plan = plan(rawByteCount: rawGuess)
         let formats = reduction.candidates(family: family, exhaustive: plan.triesEveryFormat)
-        var candidates: [Candidate] = []
-        for format in formats {
+        // The filters each format gets. Sub-byte pixels are not samples: of the fixed filters
+        // only "none" makes sense for them, and level 0's single choice is "none" for them and
+        // for palettes.
+        let work = formats.map { format -> (PNGPixelFormat, [PNGFilterStrategy]) in
+            let bitsPerPixel = format.bitDepth * format.colorType.channels
+            if plan.filters == [.minimumSum] && (bitsPerPixel < 8 || format.colorType == .indexed) { return (format, [.none]) }
+            return (format, bitsPerPixel < 8 ? plan.filters.filter { PNGFilter(strategy: $0) == nil || $0 == .none } : plan.filters)
+        }
+        let ranking = work.reduce(0) { $0 + $1.1.count } > plan.finalists ? plan.ranking : nil
+        // The finalists so far, smallest ranking size first; only they are kept in memory.
+        var candidates: [(size: Int, candidate: Candidate)] = []
+        var trials = 0
+        for (format, filters) in work {
             let header = format.header(width: image.width, height: image.height)
             let rows = format.pack(image)
-            // Sub-byte pixels are not samples: only "none" and the adaptive strategies make sense.
-            var filters = plan.filters
-            if header.bitsPerPixel < 8 { filters = filters.filter { PNGFilter(strategy: $0) == nil || $0 == .none } }
-            if plan.filters == [.minimumSum] && (header.bitsPerPixel < 8 || format.colorType == .indexed) { filters = [.none] }
             for filter in filters {
                 let data = filter.apply(to: rows, rowBytes: header.scanlineByteCount(pixels: image.width),
                                         height: image.height, distance: header.filterDistance)
-                candidates.append(Candidate(format: format, filter: filter, data: data))
+                var size = 0
+                if let ranking {
+                    size = data.withUnsafeBufferPointer { compress($0, ranking).count }
+                    trials += 1
+                }
+                let index = candidates.firstIndex { $0.size > size } ?? candidates.count
+                if index < plan.finalists {
+                    candidates.insert((size, Candidate(format: format, filter: filter, data: data)), at: index)
+                    if candidates.count > plan.finalists { candidates.removeLast() }
+                }
             }
         }
-        var trials = 0
-        if let ranking = plan.ranking, candidates.count > plan.finalists {
-            let sizes = candidates.map { candidate in candidate.data.withUnsafeBufferPointer { compress($0, ranking).count } }
-            trials += candidates.count
-            let order = sizes.indices.sorted { sizes[$0] < sizes[$1] }
-            candidates = order.prefix(plan.finalists).map { candidates[$0] }
-        }
         var best: (format: PNGPixelFormat, imageData: [UInt8], method: String)?
-        for candidate in candidates {
+        for (_, candidate) in candidates {
             for settings in plan.finals {
                 let compressed = candidate.data.withUnsafeBufferPointer { compress($0, settings) }
                 trials += 1
