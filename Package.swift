@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
+    // Every target lists each module it imports (no reliance on transitive dependencies).
     targets: [
         .systemLibrary(
             name: "CZlib",
@@ -34,20 +35,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "CrispWidgets", dependencies: ["CrispUI"]),
+        .target(name: "CrispWidgets", dependencies: ["CrispGraphics", "CrispUI"]),
         .systemLibrary(
             name: "CX11",
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev", "libxext-dev"])]
         ),
-        .target(name: "CrispX11", dependencies: ["CrispUI", "CX11"]),
-        .target(name: "CrispDemoApp", dependencies: ["CrispWidgets"]),
+        .target(name: "CrispX11", dependencies: ["CrispGraphics", "CrispUI", "CX11"]),
+        .target(name: "CrispDemoApp", dependencies: ["CrispGraphics", "CrispUI", "CrispWidgets"]),
         .executableTarget(
             name: "crisp-demo",
             dependencies: [
                 "CrispDemoApp",
+                "CrispUI",
                 "CrispX11",
-                "CrispWidgets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,15 +1,18 @@
 import Foundation
 
-/// Finds files in the repository's top-level `Resources/` folder (fonts, `.strings` tables,
-/// sample data) at run time.
+/// Finds files in Crisp's `Resources/` folder (fonts, `.strings` tables, images, sample data)
+/// at run time, from a checkout or from an installed binary.
 ///
 /// The folder is searched, in order:
 /// 1. in `$CRISP_RESOURCES` (the `Resources` folder itself), when set;
 /// 2. next to the running executable: from the directory of `/proc/self/exe`, each parent in
-///    turn is tried for a `Resources/` folder (a build in `.build/debug/` finds the checkout's);
-/// 3. in the source tree this library was compiled from (`#filePath`), for tests and
-///    `swift run` from anywhere.
-/// The first folder that holds the requested file wins.
+///    turn is tried for a `Resources/` folder (a build in `.build/debug/` finds the checkout's,
+///    a binary copied beside a `Resources/` folder finds that one);
+/// 3. under the executable's install prefix: `<prefix>/share/crisp/Resources` for a binary in
+///    `<prefix>/bin`.
+/// The first folder that holds the requested file wins. The source tree the library was compiled
+/// from is deliberately *not* searched: an installed binary must not depend on (or silently read)
+/// the build machine's checkout.
 public enum CrispResources {
     /// Why a resource could not be found.
     public struct NotFound: Error, CustomStringConvertible, Sendable {
@@ -20,7 +23,7 @@ public enum CrispResources {
 
         public var description: String {
             "resource '\(relativePath)' not found; tried:\n" + triedPaths.map { "  " + $0 }.joined(separator: "\n")
-                + "\n(set CRISP_RESOURCES to the repository's Resources folder)"
+                + "\n(set CRISP_RESOURCES to a Resources folder: the repository's, or <prefix>/share/crisp/Resources)"
         }
     }
 
@@ -44,22 +47,25 @@ public enum CrispResources {
             result.append(URL(fileURLWithPath: env, isDirectory: true))
         }
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            var dir = (exe as NSString).deletingLastPathComponent
+            let exeDirectory = (exe as NSString).deletingLastPathComponent
+            var dir = exeDirectory
             while !dir.isEmpty {
                 let candidate = (dir as NSString).appendingPathComponent("Resources")
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                // The executable's own folder is always named (so a failure says where to put
+                // the resources); its parents only when they hold a Resources folder.
+                if dir == exeDirectory
+                    || FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) && isDirectory.boolValue {
                     result.append(URL(fileURLWithPath: candidate, isDirectory: true))
                 }
                 let parent = (dir as NSString).deletingLastPathComponent
                 if parent == dir { break }
                 dir = parent
             }
+            let prefix = (exeDirectory as NSString).deletingLastPathComponent
+            result.append(URL(fileURLWithPath: prefix, isDirectory: true)
+                .appendingPathComponent("share/crisp/Resources", isDirectory: true))
         }
-        // Sources/CrispGraphics/CrispResources.swift → the repository root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        result.append(root.appendingPathComponent("Resources", isDirectory: true))
         return result
     }
 }

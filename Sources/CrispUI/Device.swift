@@ -41,9 +41,18 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
     /// The presets in keyboard order (keys 1–5 in the demo).
     public static let presets: [Device] = [.iPhone3GS, .iPhone4, .iPhone5, .iPad, .iPadRetina]
 
-    /// The preset with this identifier, or nil.
+    /// The preset with this identifier or name, or nil. Case, spaces, hyphens, underscores,
+    /// dots and parentheses are ignored, so `iphone-3gs`, `iPhone_3GS`, `iphone3gs` and
+    /// `"iPhone 3GS"` all name the iPhone 3GS, and `ipadretina` the `ipad-retina`.
     public static func preset(named identifier: String) -> Device? {
-        presets.first { $0.identifier == identifier.lowercased() }
+        let key = Device.normalized(identifier)
+        guard !key.isEmpty else { return nil }
+        return presets.first { Device.normalized($0.identifier) == key || Device.normalized($0.name) == key }
+    }
+
+    /// `name` lower-cased, without the separators `preset(named:)` ignores.
+    private static func normalized(_ name: String) -> String {
+        String(name.lowercased().filter { !" -_.()".contains($0) })
     }
 
     /// A screen of `pixelWidth × pixelHeight` pixels at `scale`: `pixels / scale` points each way.

@@ -23,10 +23,13 @@ public final class X11Host: ScreenHost {
     public struct Options: Sendable {
         /// Try MIT-SHM (default true); `CRISP_NO_SHM=1` in the environment also turns it off.
         public var allowsSharedMemory = true
+        /// Why the application turned shared memory off (reported as the reason for `XPutImage`),
+        /// e.g. the command-line flag that did it.
+        public var sharedMemoryDisabledReason = "disabled by the application"
         /// The window title (`_NET_WM_NAME`, UTF-8, and `WM_NAME`).
         public var title = "Crisp"
-        /// `WM_CLASS` instance name.
-        public var instanceName = "crisp-demo"
+        /// `WM_CLASS` instance name: by default the executable's name, as Xt does.
+        public var instanceName = ProcessInfo.processInfo.processName
         /// `WM_CLASS` class name.
         public var className = "Crisp"
         /// The display name; nil for `$DISPLAY`.
@@ -48,7 +51,7 @@ public final class X11Host: ScreenHost {
         public var description: String {
             switch self {
             case let .cannotOpenDisplay(name):
-                "cannot open X display \"\(name)\": no X server there (is DISPLAY set?). Use --snapshot PATH to render without one."
+                "cannot open X display \"\(name)\": no X server there (is DISPLAY set?)"
             case let .unsupportedVisual(s): "no usable visual: \(s)"
             case let .cannotCreateImage(s): "cannot create the window image: \(s)"
             }
@@ -132,7 +135,7 @@ public final class X11Host: ScreenHost {
         if ProcessInfo.processInfo.environment["CRISP_NO_SHM"] == "1" {
             sharedMemoryUnavailableReason = "disabled by CRISP_NO_SHM=1"
         } else if !options.allowsSharedMemory {
-            sharedMemoryUnavailableReason = "disabled by --no-shm"
+            sharedMemoryUnavailableReason = options.sharedMemoryDisabledReason
         } else if XShmQueryExtension(display) == 0 {
             sharedMemoryUnavailableReason = "the X server has no MIT-SHM extension"
         } else if XImageByteOrder(display) != LSBFirst {

@@ -14,7 +14,7 @@ struct CrispDemo: ParsableCommand {
             Drag the window border to resize the screen freely.
             """)
 
-    @Option(help: "Device preset: \(Device.presets.map(\.identifier).joined(separator: ", ")).")
+    @Option(help: "Device preset: \(Device.presets.map(\.identifier).joined(separator: ", ")) (case, spaces and hyphens are ignored: iphone-3gs is iphone3gs).")
     var device: String = Device.iPhone4.identifier
 
     @Option(help: "Pixels per point (1 or 2); default: the device's.")
@@ -60,6 +60,12 @@ struct CrispDemo: ParsableCommand {
     }
 
     func run() throws {
+        do {
+            try DemoResources.check()
+        } catch {
+            FileHandle.standardError.write(Data("crisp-demo: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
         if debugLabels { Label.drawsPlaceholders = true }
         var preset = Device.preset(named: device)!
         if let scale { preset = preset.withScale(CGFloat(scale)) }
@@ -88,12 +94,15 @@ struct CrispDemo: ParsableCommand {
 
         var options = X11Host.Options()
         options.allowsSharedMemory = !noShm
+        options.sharedMemoryDisabledReason = "disabled by --no-shm"
+        options.instanceName = "crisp-demo"
         options.title = "Crisp — \(app.screen.device.name)"
         let host: X11Host
         do {
             host = try X11Host(window: app.window, options: options)
         } catch let failure as X11Host.Failure {
-            FileHandle.standardError.write(Data("crisp-demo: \(failure)\n".utf8))
+            let hint = if case .cannotOpenDisplay = failure { "; use --snapshot PATH to render without one" } else { "" }
+            FileHandle.standardError.write(Data("crisp-demo: \(failure)\(hint)\n".utf8))
             throw ExitCode(1)
         }
         if let frames = benchPresent {

@@ -23,9 +23,13 @@ import Testing
         }
     }
 
-    @Test func sourceTreeIsTheLastResort() {
-        let last = CrispResources.candidateDirectories().last!
-        #expect(last.path.hasSuffix("/Resources"))
-        #expect(FileManager.default.fileExists(atPath: last.appendingPathComponent("Fonts").path))
+    @Test func installPrefixIsTheLastResortAndTheSourceTreeIsNotSearched() {
+        let candidates = CrispResources.candidateDirectories()
+        #expect(candidates.last?.path.hasSuffix("/share/crisp/Resources") == true)
+        let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources").standardizedFileURL.path
+        // The test bundle lives under this checkout's .build, so the checkout is found by the
+        // walk up from the executable — once, not again as a compiled-in fallback.
+        #expect(candidates.filter { $0.standardizedFileURL.path == sourceTree }.count == 1)
     }
 }

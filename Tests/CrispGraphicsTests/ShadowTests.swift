@@ -108,8 +108,8 @@ import Testing
         }
     }
 
-    @Test func blurCostDoesNotDependOnTheRadius() {
-        // The box passes are running sums: the same three passes whatever σ.
+    @Test func everyRadiusBlursInThreeBoxPasses() {
+        // The box passes are running sums (per-pixel cost independent of σ): three whatever σ.
         #expect(BoxBlur.passes(sigma: 1).count == 3 && BoxBlur.passes(sigma: 100).count == 3)
         #expect(BoxBlur.passes(sigma: 0.1).isEmpty)
     }

@@ -14,6 +14,19 @@ import Testing
         #expect(Device.preset(named: "IPAD") == .iPad)
     }
 
+    @Test(arguments: [("iphone-3gs", "iphone3gs"), ("iPhone_3GS", "iphone3gs"), ("iPhone 3GS", "iphone3gs"),
+                      ("iphone3gs", "iphone3gs"), ("iphone-4", "iphone4"), ("IPHONE5", "iphone5"),
+                      ("ipadretina", "ipad-retina"), ("ipad_retina", "ipad-retina"), ("iPad (retina)", "ipad-retina"),
+                      ("ipad", "ipad")])
+    func deviceNamesAreForgiving(name: String, identifier: String) {
+        #expect(Device.preset(named: name)?.identifier == identifier)
+    }
+
+    @Test(arguments: ["", "-", "iphone6", "ipad-mini", "iphone 3g"])
+    func unknownDeviceNamesAreNil(name: String) {
+        #expect(Device.preset(named: name) == nil)
+    }
+
     @Test func customScreenFromWindowPixels() {
         let d = Device.custom(pixelWidth: 701, pixelHeight: 900, scale: 2)
         #expect(d.pointSize == CGSize(width: 350.5, height: 450))

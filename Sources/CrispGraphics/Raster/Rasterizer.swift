@@ -97,6 +97,9 @@ final class Rasterizer {
     @exclusivity(unchecked) private var edges: [Edge] = []
     @exclusivity(unchecked) private var minY: Float = .infinity
     @exclusivity(unchecked) private var maxY: Float = -.infinity
+    /// Segments offered (`addLine` calls, before clipping) since the rasterizer was made: a work
+    /// count, so tests bound work by counts rather than by time.
+    @exclusivity(unchecked) private(set) var segmentsOffered = 0
 
     private var accumulation: UnsafeMutablePointer<Float>
     private var accumulationCapacity = 0
@@ -144,6 +147,7 @@ final class Rasterizer {
     /// box in double precision: parts above or below vanish, parts right of it vanish, parts left
     /// of it are projected onto its left side (they still change the winding of what is visible).
     func addLine(_ a: CGPoint, _ b: CGPoint) {
+        segmentsOffered &+= 1
         guard a.y != b.y, !clip.isEmpty else { return }
         let top = CGFloat(clip.y), bottom = CGFloat(clip.maxY)
         let left = CGFloat(clip.x), right = CGFloat(clip.maxX)

@@ -32,13 +32,20 @@ enum ExternalTools {
     }
 
     /// Runs a program to completion; returns its exit status and its output (stdout and stderr).
+    /// `environment` is added to this process's environment.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
         -> (status: Int32, output: String) {
+        try run(executable, arguments, replacingEnvironment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    }
+
+    /// Runs a program to completion with exactly `environment`; returns its exit status and its
+    /// output (stdout and stderr).
+    static func run(_ executable: String, _ arguments: [String], replacingEnvironment environment: [String: String]) throws
+        -> (status: Int32, output: String) {
         let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-run-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: errPath) }
-        let p = try ChildProcess(executable, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
-                                 outputPath: errPath)
+        let p = try ChildProcess(executable, arguments, environment: environment, outputPath: errPath)
         let status = p.waitForExit(timeout: 60) ?? -1
         return (status, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
