@@ -22,7 +22,8 @@
 /// of IDAT chunks. 16-bit samples are reduced to 8 bits rounding to nearest
 /// (`round(v / 257)`); 1-, 2- and 4-bit gray is scaled to the full 0…255 range. Pixels come
 /// out premultiplied. Ancillary chunks, including gAMA and other colour-space information,
-/// are ignored. Bytes after the zlib stream and after IEND are ignored.
+/// are ignored. Bytes after the zlib stream and after IEND are ignored. An animated PNG (APNG)
+/// decodes to its default image; `PNGOptimizer` refuses it rather than drop the animation.
 public struct PNGDecoder: Sendable {
     /// The largest `width × height` the decoder accepts; larger images throw
     /// `PNGError.imageTooLarge` before anything is allocated. Default 2²⁸ (a 16384 × 16384 image).
