@@ -261,6 +261,16 @@ let everyPNGFormat: [(UInt8, UInt8)] = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16),
         #expect(Self.optimizeError(PNGBuilder.file(chunks)) == .animatedPNGUnsupported(frames: 3))
     }
 
+    @Test func infoDescribesAnAPNGWithoutDecodingIt() throws {
+        var chunks = PNGBuilder.chunks(of: Self.valid).map { c in (type: c.type, data: Array(Self.valid[(c.offset + 8)..<(c.offset + 8 + c.length)])) }
+        chunks.insert(("acTL", [0, 0, 0, 3, 0, 0, 0, 0]), at: 1)
+        let info = try PNGInfo(pngData: PNGBuilder.file(chunks))
+        #expect(info.animationFrameCount == 3)
+        #expect(info.chunks.map(\.type) == ["IHDR", "acTL", "IDAT", "IEND"])
+        #expect(info.width == 8 && info.colorType == "RGB" && info.bitDepth == 8 && !info.isInterlaced)
+        #expect(info.rawByteCount == 8 * (1 + 24))
+    }
+
     @Test func aFailedRunLeavesTheOutputUntouched() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-opt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
