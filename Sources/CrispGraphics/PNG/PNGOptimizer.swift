@@ -15,18 +15,19 @@ import Foundation
 //
 // Why this shape. Compressed size is not predictable from the filtered bytes — which is why
 // every serious optimizer (pngcrush, OptiPNG, oxipng, zopflipng) tries combinations — but
-// trying is expensive at zlib's best level. So from level 1 on, the candidates are ranked with
-// a fast zlib setting (level 4, a third of level 9's time) and only the best few are
-// compressed with the final settings; the higher the level, the more finalists and settings.
+// trying is expensive at zlib's best level. So from level 1 on, the candidates of images over
+// 1 MiB of raw data are ranked with a fast zlib setting (level 4, a third of level 9's time)
+// and only the best few are compressed with the final settings; the higher the level, the
+// more finalists and settings. Smaller images send every candidate to the final settings.
 //
 //     level  formats     filters                              ranked by  final zlib settings (level, strategy, memLevel)
 //     0      best guess  minimum sum (none below 8 bits)      —          9 default 7
 //     1      best guess  none, minimum sum, entropy, bigrams  zlib 4     best 1 × 9 default 7
 //     2      best guess  none, minimum sum, entropy, bigrams  zlib 4     best 1 × 9 default {6, 7}
-//     3      all         every strategy but brute force       zlib 4     best 2 × 9 default {5…9}, 9 filtered 7
-//     4      all         every strategy (brute ≤ 1 MiB raw)   zlib 4     best 3 × 9 {default, filtered} {3…9}, 9 RLE
-//     5      all         every strategy                       zlib 4     best 6 × the same as 4
-//     6      all         every strategy                       zlib 4     best 8 × levels 8, 9 × 4 strategies × memLevel 1…9
+//     3      all         every strategy but brute force       zlib 4     best 3 × 9 default {5…9}, 9 filtered 7
+//     4      all         every strategy (brute ≤ 1 MiB raw)   zlib 4     best 4 × 9 {default, filtered} {3…9}, 9 RLE
+//     5      all         every strategy                       zlib 4     best 8 × the same as 4
+//     6      all         every strategy                       zlib 4     best 12 × levels 8, 9 × 4 strategies × memLevel 1…9
 //
 // memLevel matters more than one would think: besides the hash size it sets how many symbols
 // a deflate block collects before its Huffman codes are fixed (2^(memLevel + 6)), and image
@@ -182,6 +183,10 @@ public struct PNGOptimizer: Sendable {
         var finals: [DeflateSettings]
     }
 
+    /// The raw image data size up to which candidates are not ranked but all compressed with
+    /// the final settings.
+    static let rankingThreshold = 1 << 20
+
     /// The largest raw image data brute-force filtering is tried on.
     static let bruteForceLimit = 1 << 20
 
@@ -203,12 +208,12 @@ public struct PNGOptimizer: Sendable {
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 7...7))
         case 2: return Plan(triesEveryFormat: false, filters: adaptive, ranking: ranking, finalists: 1,
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 6...7))
-        case 3: return Plan(triesEveryFormat: true, filters: all.filter { $0 != .bruteForce }, ranking: ranking, finalists: 2,
+        case 3: return Plan(triesEveryFormat: true, filters: all.filter { $0 != .bruteForce }, ranking: ranking, finalists: 3,
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 5...9) + settings(9...9, [Z_FILTERED], 7...7))
-        case 4: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 3, finals: nine)
-        case 5: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 6, finals: nine)
+        case 4: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 4, finals: nine)
+        case 5: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 8, finals: nine)
         default:
-            return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 8,
+            return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 12,
                         finals: settings(8...9, [Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, Z_HUFFMAN_ONLY], 1...9))
         }
     }
@@ -236,7 +241,10 @@ public struct PNGOptimizer: Sendable {
             if plan.filters == [.minimumSum] && (bitsPerPixel < 8 || format.colorType == .indexed) { return (format, [.none]) }
             return (format, bitsPerPixel < 8 ? plan.filters.filter { PNGFilter(strategy: $0) == nil || $0 == .none } : plan.filters)
         }
-        let ranking = work.reduce(0) { $0 + $1.1.count } > plan.finalists ? plan.ranking : nil
+        // Small images skip the ranking: every candidate gets the final settings (cheap, and
+        // a fast zlib's order is least reliable on little data).
+        let ranking = work.reduce(0) { $0 + $1.1.count } > plan.finalists && rawGuess > Self.rankingThreshold ? plan.ranking : nil
+        let finalists = ranking == nil ? Int.max : plan.finalists
         // The finalists so far, smallest ranking size first; only they are kept in memory.
         var candidates: [(size: Int, candidate: Candidate)] = []
         var trials = 0
@@ -248,13 +256,13 @@ public struct PNGOptimizer: Sendable {
                                         height: image.height, distance: header.filterDistance)
                 var size = 0
                 if let ranking {
-                    size = data.withUnsafeBufferPointer { compress($0, ranking).count }
+                    size = data.withUnsafeBufferPointer { compress($0, ranking).count } + format.chunkByteCount
                     trials += 1
                 }
                 let index = candidates.firstIndex { $0.size > size } ?? candidates.count
-                if index < plan.finalists {
+                if index < finalists {
                     candidates.insert((size, Candidate(format: format, filter: filter, data: data)), at: index)
-                    if candidates.count > plan.finalists { candidates.removeLast() }
+                    if candidates.count > finalists { candidates.removeLast() }
                 }
             }
         }
@@ -263,7 +271,9 @@ public struct PNGOptimizer: Sendable {
             for settings in plan.finals {
                 let compressed = candidate.data.withUnsafeBufferPointer { compress($0, settings) }
                 trials += 1
-                if best == nil || compressed.count < best!.imageData.count {
+                // Compare whole files: a palette's PLTE and tRNS count too.
+                let size = compressed.count + candidate.format.chunkByteCount
+                if best == nil || size < best!.imageData.count + best!.format.chunkByteCount {
                     best = (candidate.format, compressed, "\(candidate.filter.description) filter, \(settings.name)")
                 }
             }

@@ -65,6 +65,11 @@ struct PNGPixelFormat: Equatable, CustomStringConvertible {
         return out
     }
 
+    /// The bytes the PLTE and tRNS chunks take in a file (12 bytes of framing each).
+    var chunkByteCount: Int {
+        [paletteChunk, transparencyChunk].reduce(0) { $0 + ($1.map { 12 + $0.count } ?? 0) }
+    }
+
     /// Packs every row of `image` into `output`, `rowBytes` bytes per row with no filter byte.
     ///
     /// - Precondition: the format holds the image exactly (see `PNGReduction`).

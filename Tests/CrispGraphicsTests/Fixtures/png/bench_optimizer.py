@@ -4,12 +4,14 @@
     pip install pyoxipng pillow
     swift build -c release --product crisp
     python3 Tests/CrispGraphicsTests/Fixtures/png/bench_optimizer.py [--level 2] [--oxipng-level 4] [extra.png ...]
+    python3 Tests/CrispGraphicsTests/Fixtures/png/bench_optimizer.py --sweep 0,1,2,3,4 [extra.png ...]
 
 For every input: Crisp's output size and time, oxipng's (`oxipng.optimize(level=N)`, default 4)
 and Pillow's (`Image.save(optimize=True)`), and the time Crisp's decoder takes on each output
 (`crisp png info`, median of 3). Prints a Markdown table per image and the totals with the two
 ratios crisp/oxipng and crisp/Pillow (below 1 means Crisp's files are smaller). Every Crisp output
 is also checked to decode to the input's pixels with Pillow (RGBA, 8-bit) as an outside witness.
+With --sweep, only Crisp runs, once per level, and the total size and time per level are printed.
 """
 import argparse
 import glob
@@ -46,12 +48,30 @@ def main():
     parser.add_argument("--level", type=int, default=None, help="crisp png optimize --level (default: its default)")
     parser.add_argument("--oxipng-level", type=int, default=4)
     parser.add_argument("--no-goldens", action="store_true", help="only the extra files")
+    parser.add_argument("--sweep", help="comma-separated levels: total size and time of Crisp alone at each")
     parser.add_argument("files", nargs="*", help="more PNG files (e.g. crisp-demo --snapshot outputs)")
     args = parser.parse_args()
 
     inputs = [] if args.no_goldens else sorted(glob.glob(os.path.join(ROOT, "Tests", "**", "Golden", "**", "*.png"), recursive=True))
     inputs += args.files
     work = tempfile.mkdtemp(prefix="crisp-png-bench-")
+    if args.sweep:
+        total_in = sum(os.path.getsize(p) for p in inputs)
+        print(f"{len(inputs)} images, {total_in} bytes")
+        print("| level | total bytes | vs input | seconds (incl. process start) | slowest image s |")
+        print("|---:|---:|---:|---:|---:|")
+        for level in [int(v) for v in args.sweep.split(",")]:
+            total, seconds, slowest = 0, 0.0, 0.0
+            for i, path in enumerate(inputs):
+                out = os.path.join(work, f"{i}.sweep.png")
+                t = time.perf_counter()
+                subprocess.run([args.crisp, "png", "optimize", "--quiet", "--level", str(level), path, out], check=True)
+                elapsed = time.perf_counter() - t
+                seconds += elapsed
+                slowest = max(slowest, elapsed)
+                total += os.path.getsize(out)
+            print(f"| {level} | {total} | {total / total_in:.3f} | {seconds:.1f} | {slowest:.2f} |")
+        return
     totals = {"input": 0, "crisp": 0, "oxipng": 0, "pillow": 0}
     seconds = {"crisp": 0.0, "oxipng": 0.0, "pillow": 0.0}
     decode = {"crisp": [], "oxipng": [], "pillow": []}
