@@ -54,7 +54,7 @@ public struct PNGOptimizer: Sendable {
     public var maximumPixelCount: Int
 
     /// The level `crisp png optimize` uses unless told otherwise.
-    public static let defaultLevel = 2
+    public static let defaultLevel = 1
     /// The levels there are.
     public static let levels = 0...6
 
