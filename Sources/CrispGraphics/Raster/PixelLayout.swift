@@ -122,11 +122,16 @@ struct PixelLayout: Equatable, Sendable {
         case .native:
             out.update(from: source.assumingMemoryBound(to: UInt32.self), count: count)
         case .quad:
-            let (rs, gs, bs, As) = (redShift, greenShift, blueShift, alphaShift)
-            let opaque: UInt32 = hasAlpha ? 0 : 0xFF00_0000
-            for i in 0..<count {
-                let w = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
-                out[i] = opaque | (w >> As & 255) << 24 | (w >> rs & 255) << 16 | (w >> gs & 255) << 8 | (w >> bs & 255)
+            var i = 0
+            while i &+ 4 <= count {
+                let w = source.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                UnsafeMutableRawPointer(out + i).storeBytes(of: nativeWords(w), as: SIMD4<UInt32>.self)
+                i &+= 4
+            }
+            while i < count {
+                let w = source.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
+                out[i] = nativeWords(SIMD4(repeating: w))[0]
+                i &+= 1
             }
         case .gray:
             let bytes = source.assumingMemoryBound(to: UInt8.self)
@@ -143,7 +148,16 @@ struct PixelLayout: Equatable, Sendable {
         case .native:
             destination.assumingMemoryBound(to: UInt32.self).update(from: source, count: count)
         case .quad:
-            for i in 0..<count { storeQuad(source[i], at: destination + i &* 4) }
+            var i = 0
+            while i &+ 4 <= count {
+                let p = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD4<UInt32>.self)
+                (destination + i &* 4).storeBytes(of: quadWords(p), as: SIMD4<UInt32>.self)
+                i &+= 4
+            }
+            while i < count {
+                (destination + i &* 4).storeBytes(of: quadWords(SIMD4(repeating: source[i]))[0], as: UInt32.self)
+                i &+= 1
+            }
         case .gray:
             let bytes = destination.assumingMemoryBound(to: UInt8.self)
             for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: Self.luminance(source[i])) }
@@ -161,9 +175,9 @@ struct PixelLayout: Equatable, Sendable {
         case .quad:
             let word = quadWord(pixel)
             if Int(bitPattern: destination) & 3 == 0 {
-                destination.assumingMemoryBound(to: UInt32.self).update(repeating: word.littleEndian, count: count)
+                destination.assumingMemoryBound(to: UInt32.self).update(repeating: word, count: count)
             } else {
-                for i in 0..<count { (destination + i &* 4).storeBytes(of: word.littleEndian, as: UInt32.self) }
+                for i in 0..<count { (destination + i &* 4).storeBytes(of: word, as: UInt32.self) }
             }
         case .gray:
             destination.assumingMemoryBound(to: UInt8.self).update(repeating: UInt8(truncatingIfNeeded: Self.luminance(pixel)), count: count)
@@ -172,15 +186,24 @@ struct PixelLayout: Equatable, Sendable {
         }
     }
 
-    /// A native pixel as this quad layout's 32-bit word (to be stored little-endian).
+    /// Four words of this quad layout (as loaded on a little-endian machine) as native pixels.
     @inline(__always)
-    private func quadWord(_ p: UInt32) -> UInt32 {
-        let a = hasAlpha ? p >> 24 : 255
-        return a << alphaShift | (p >> 16 & 255) << redShift | (p >> 8 & 255) << greenShift | (p & 255) << blueShift
+    private func nativeWords(_ w: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let byte = SIMD4<UInt32>(repeating: 255)
+        let alpha = hasAlpha ? (w &>> alphaShift) & byte : byte
+        return alpha &<< 24 | ((w &>> redShift) & byte) &<< 16 | ((w &>> greenShift) & byte) &<< 8 | ((w &>> blueShift) & byte)
     }
 
+    /// Four native pixels as words of this quad layout (to be stored on a little-endian machine).
     @inline(__always)
-    private func storeQuad(_ p: UInt32, at destination: UnsafeMutableRawPointer) {
-        destination.storeBytes(of: quadWord(p).littleEndian, as: UInt32.self)
+    private func quadWords(_ p: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let byte = SIMD4<UInt32>(repeating: 255)
+        let alpha = hasAlpha ? p &>> 24 : byte
+        return alpha &<< alphaShift | ((p &>> 16) & byte) &<< redShift | ((p &>> 8) & byte) &<< greenShift
+            | (p & byte) &<< blueShift
     }
+
+    /// A native pixel as this quad layout's 32-bit word (to be stored little-endian).
+    @inline(__always)
+    private func quadWord(_ p: UInt32) -> UInt32 { quadWords(SIMD4(repeating: p))[0] }
 }
