@@ -64,9 +64,9 @@ public struct RasterBenchmark {
         return results
     }
 
-    /// Measures one test at one size.
-    public func measure(_ test: Test, size: Int) -> Result {
-        let ctx = CGContext(width: Self.canvasWidth, height: Self.canvasHeight)!
+    /// Measures one test at one size, on a canvas in `layout`.
+    public func measure(_ test: Test, size: Int, layout: BenchmarkLayout = .native) -> Result {
+        let ctx = layout.makeContext(width: Self.canvasWidth, height: Self.canvasHeight)
         let shapes = Self.makeShapes(test, size: size, count: shapesPerRun)
         let seconds = Stopwatch.median(minimumSeconds: minimumSeconds) {
             for s in shapes { Self.draw(s, test: test, in: ctx) }
@@ -147,16 +147,17 @@ public struct RasterBenchmark {
         public var ratio: Double { opaqueFill / memset }
     }
 
-    /// Measures the fill rate on a `width`×`height` canvas.
-    public func measureFillRate(width: Int = 1536, height: Int = 2048) -> FillRate {
-        let ctx = CGContext(width: width, height: height)!
+    /// Measures the fill rate on a `width`×`height` canvas (in `layout`; the memset baseline
+    /// stores as many bytes).
+    public func measureFillRate(width: Int = 1536, height: Int = 2048, layout: BenchmarkLayout = .native) -> FillRate {
+        let ctx = layout.makeContext(width: width, height: height)
         let pixels = Double(width * height)
         ctx.setFillColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
         let fill = Stopwatch.median(minimumSeconds: minimumSeconds * 2) {
             ctx.fill(CGRect(x: 0, y: 0, width: width, height: height))
         }
         let base = ctx.data!.assumingMemoryBound(to: UInt32.self)
-        let count = width * height
+        let count = width * height * layout.bytesPerPixel / 4
         var value: UInt32 = 0xFF11_2233
         let store = Stopwatch.median(minimumSeconds: minimumSeconds * 2) {
             memset_pattern(base, value, count)

@@ -196,7 +196,8 @@ extension CGContext {
     /// the producer.
     func composite<C: CoverageProducer>(_ producer: C, with paint: Paint) {
         var blitter = CompositeBlitter(pixels: pixels, rowStride: rowStride, paint: paint, blendMode: gstate.blendMode,
-                                       clipMask: gstate.clip.mask, shadeBuffer: shadeBuffer, maskScratch: maskScratch)
+                                       clipMask: gstate.clip.mask, shadeBuffer: shadeBuffer, maskScratch: maskScratch,
+                                       converted: layerStack.isEmpty ? baseRows : nil)
         producer.produce(into: &blitter, clip: gstate.clip.bounds)
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// anti-aliased rasterizer.
 ///
 /// Pixels are 32-bit premultiplied BGRA (`0xAARRGGBB` as little-endian `UInt32`), rows from the
-/// top of the image. The default user space is CoreGraphics': origin at the bottom-left, y up,
+/// top of the image, unless the context was created in another layout (RGBA, ARGB, none-skip,
+/// grey, alpha-only: see `PixelLayout`), which spans are converted to and from as they are drawn. The default user space is CoreGraphics': origin at the bottom-left, y up,
 /// one unit per pixel. The context either owns its memory or draws into memory the caller
 /// provides (the X11 host hands it a shared-memory image this way).
 ///
@@ -24,22 +25,26 @@ public final class CGContext {
     public let bytesPerRow: Int
     /// Always 8.
     public var bitsPerComponent: Int { 8 }
-    /// Always 32.
-    public var bitsPerPixel: Int { 32 }
-    /// Always premultiplied-first, 32-bit little-endian.
-    public var bitmapInfo: CGBitmapInfo { .crispNative }
-    /// Always sRGB.
-    public var colorSpace: CGColorSpace? { CGColorSpace(name: CGColorSpace.sRGB) }
-    /// The context's pixel memory.
-    public var data: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(basePixels) }
+    /// 32, or 8 for grey and alpha-only contexts.
+    public var bitsPerPixel: Int { layout.bytesPerPixel * 8 }
+    /// Alpha info and byte order, as given at creation.
+    public var bitmapInfo: CGBitmapInfo { layout.bitmapInfo }
+    /// sRGB, device grey for a grey context, nil for an alpha-only one.
+    public var colorSpace: CGColorSpace? { layout.colorSpace }
+    /// The context's pixel memory, in its layout.
+    public var data: UnsafeMutableRawPointer? { baseBytes }
 
     /// Where drawing goes: the context's memory, or the innermost transparency layer.
     var pixels: UnsafeMutablePointer<UInt32>
     /// Pixels from one row to the next in `pixels`.
     var rowStride: Int
-    /// The context's own memory (what `data` and `makeImage` show).
-    let basePixels: UnsafeMutablePointer<UInt32>
-    let baseRowStride: Int
+    /// The context's own memory (what `data` and `makeImage` show), in `layout`.
+    let baseBytes: UnsafeMutableRawPointer
+    /// How the context's own memory is laid out.
+    let layout: PixelLayout
+    /// The context's own memory as the compositor converts it, when `layout` is not native
+    /// (then `pixels` is a scratch row drawing never addresses while no layer is open).
+    let baseRows: LayoutRows?
     /// Open transparency layers, innermost last.
     var layerStack: [TransparencyLayer] = []
     private let ownsMemory: Bool
@@ -65,41 +70,53 @@ public final class CGContext {
 
     /// Creates a bitmap context, as `CGContext(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)`.
     ///
+    /// Drawing goes straight into the memory in its layout, so the bytes are up to date whenever
+    /// no call is in progress; only pixels drawn are written (row padding never is).
+    ///
     /// - Parameters:
-    ///   - data: memory of at least `bytesPerRow × height` bytes, 4-byte aligned, which the
-    ///     context draws into without taking ownership; nil to let the context allocate (and
-    ///     clear) its own.
+    ///   - data: memory of at least `bytesPerRow × height` bytes (4-byte aligned for the native
+    ///     layout), which the context draws into without taking ownership; nil to let the
+    ///     context allocate (and clear) its own.
     ///   - bitsPerComponent: must be 8.
-    ///   - bytesPerRow: at least `width × 4` and a multiple of 4; 0 picks `width × 4`.
-    ///   - bitmapInfo: premultiplied-first (or none-skip-first) with 32-bit little-endian byte
-    ///     order — `CGBitmapInfo.crispNative.rawValue`.
-    /// - Returns: nil for a zero, negative or larger than `maximumDimension` size, or a layout
-    ///   other than the above (as CoreGraphics returns NULL for layouts it does not support).
+    ///   - bytesPerRow: at least `width × bytes per pixel` (a multiple of 4 for the native
+    ///     layout); 0 picks `width × bytes per pixel`.
+    ///   - space: RGB, or a grey space for `CGImageAlphaInfo.none` (grey, 1 byte per pixel).
+    ///   - bitmapInfo: an alpha info and byte order from the table in `PixelLayout`: premultiplied
+    ///     or none-skip, first or last, 32-bit big, little or default byte order; `.none` grey;
+    ///     `.alphaOnly` (1 byte of alpha). `CGBitmapInfo.crispNative.rawValue` is the layout the
+    ///     compositor works in, with no conversion.
+    /// - Returns: nil for a zero, negative or larger than `maximumDimension` size, a too small or
+    ///   misaligned `bytesPerRow`, or a layout other than the above (16-bit or float components,
+    ///   CMYK, non-premultiplied alpha), as CoreGraphics returns NULL for layouts it does not support.
     public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
                  bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
-        let alphaInfo = bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue
-        let byteOrder = bitmapInfo & CGBitmapInfo.byteOrderMask.rawValue
         guard width > 0, height > 0, width <= CGContext.maximumDimension, height <= CGContext.maximumDimension,
-              bitsPerComponent == 8, space.model == .rgb,
-              alphaInfo == CGImageAlphaInfo.premultipliedFirst.rawValue || alphaInfo == CGImageAlphaInfo.noneSkipFirst.rawValue,
-              byteOrder == CGBitmapInfo.byteOrder32Little.rawValue else { return nil }
-        let rowBytes = bytesPerRow == 0 ? width * 4 : bytesPerRow
-        guard rowBytes >= width * 4, rowBytes % 4 == 0 else { return nil }
+              let layout = PixelLayout(bitsPerComponent: bitsPerComponent, space: space, bitmapInfo: bitmapInfo) else { return nil }
+        let isNative = layout.kind == .native
+        let rowBytes = bytesPerRow == 0 ? width * layout.bytesPerPixel : bytesPerRow
+        guard rowBytes >= width * layout.bytesPerPixel, !isNative || rowBytes % 4 == 0 else { return nil }
+        if let data, isNative, Int(bitPattern: data) % 4 != 0 { return nil }
         self.width = width
         self.height = height
         self.bytesPerRow = rowBytes
-        self.rowStride = rowBytes / 4
-        self.baseRowStride = rowBytes / 4
+        self.layout = layout
         if let data {
-            guard Int(bitPattern: data) % 4 == 0 else { return nil }
-            pixels = data.assumingMemoryBound(to: UInt32.self)
+            baseBytes = data
             ownsMemory = false
         } else {
-            pixels = .allocate(capacity: rowStride * height)
-            pixels.initialize(repeating: 0, count: rowStride * height)
+            baseBytes = .allocate(byteCount: rowBytes * height, alignment: 4)
+            baseBytes.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
             ownsMemory = true
         }
-        basePixels = pixels
+        if isNative {
+            pixels = baseBytes.assumingMemoryBound(to: UInt32.self)
+            rowStride = rowBytes / 4
+            baseRows = nil
+        } else {
+            pixels = .allocate(capacity: width)
+            rowStride = 0
+            baseRows = LayoutRows(layout: layout, bytes: baseBytes, bytesPerRow: rowBytes, scratch: pixels)
+        }
         gstate = CGGState(clip: ClipRegion(bounds: PixelRect(x: 0, y: 0, maxX: width, maxY: height), mask: nil))
         shadeBuffer = .allocate(capacity: width)
         maskScratch = .allocate(capacity: width)
@@ -113,7 +130,8 @@ public final class CGContext {
 
     deinit {
         for layer in layerStack { layer.allocation.deallocate() }
-        if ownsMemory { basePixels.deallocate() }
+        if ownsMemory { baseBytes.deallocate() }
+        if let baseRows { baseRows.scratch.deallocate() }
         shadeBuffer.deallocate()
         maskScratch.deallocate()
     }
@@ -240,15 +258,26 @@ public final class CGContext {
 
     // MARK: Images
 
-    /// A copy of the context's pixels as an image.
+    /// A copy of the context's pixels as an image in the context's layout (packed rows).
     public func makeImage() -> CGImage? {
-        var out = [UInt32](repeating: 0, count: width * height)
-        out.withUnsafeMutableBufferPointer { buf in
+        if layout.kind == .native {
+            var out = [UInt32](repeating: 0, count: width * height)
+            let source = baseBytes.assumingMemoryBound(to: UInt32.self)
+            out.withUnsafeMutableBufferPointer { buf in
+                for y in 0..<height {
+                    (buf.baseAddress! + y * width).update(from: source + y * (bytesPerRow / 4), count: width)
+                }
+            }
+            return CGImage(width: width, height: height, pixels: out)
+        }
+        let rowBytes = width * layout.bytesPerPixel
+        var out = [UInt8](repeating: 0, count: rowBytes * height)
+        out.withUnsafeMutableBytes { buf in
             for y in 0..<height {
-                (buf.baseAddress! + y * width).update(from: basePixels + y * baseRowStride, count: width)
+                (buf.baseAddress! + y * rowBytes).copyMemory(from: baseBytes + y * bytesPerRow, byteCount: rowBytes)
             }
         }
-        return CGImage(width: width, height: height, pixels: out)
+        return CGImage(width: width, height: height, layout: layout, bytes: out)
     }
 
     // MARK: Internal

@@ -1,16 +1,20 @@
 import Foundation
 
-/// How an image's alpha is stored, as `CGImageAlphaInfo`. Crisp images are always
-/// `.premultipliedFirst` in a 32-bit little-endian word (BGRA in memory).
+/// How an image's alpha is stored, as `CGImageAlphaInfo`. Crisp's native images are
+/// `.premultipliedFirst` in a 32-bit little-endian word (BGRA in memory); see `PixelLayout` for
+/// the others a context (and so `makeImage()`) may have.
 public enum CGImageAlphaInfo: UInt32, Sendable {
     case none = 0, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
 }
 
-/// An immutable bitmap image: premultiplied 8-bit BGRA pixels, rows top to bottom.
+/// An immutable bitmap image, rows top to bottom, in the layout it was made with.
 ///
-/// Each pixel is one `UInt32` read as `0xAARRGGBB` (CoreGraphics' `premultipliedFirst` with
-/// 32-bit little-endian byte order), row 0 is the image's top row, and rows are packed
-/// (`bytesPerRow == width * 4`).
+/// Every image has native `pixels`: one `UInt32` per pixel read as `0xAARRGGBB` (premultiplied,
+/// CoreGraphics' `premultipliedFirst` with 32-bit little-endian byte order), which is what
+/// drawing reads. An image made by a context in another layout (RGBA, ARGB, grey, alpha-only…,
+/// see `PixelLayout`) also keeps its bytes in that layout: `bitsPerPixel`, `bytesPerRow`,
+/// `alphaInfo`, `bitmapInfo`, `colorSpace` and `dataProvider` describe them. Rows are packed
+/// (`bytesPerRow == width × bitsPerPixel / 8`).
 public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     /// Whether this is an image mask (`CGImage(maskWidth:…)`): its alpha says where the fill
     /// colour is painted, and it has no colour of its own.
@@ -21,17 +25,28 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     public let height: Int
     /// The pixels, row-major from the top row, premultiplied `0xAARRGGBB`.
     public let pixels: [UInt32]
+    /// The layout of `dataProvider`'s bytes.
+    let layout: PixelLayout
+    /// The bytes in `layout`, packed rows; nil for the native layout (the bytes of `pixels`).
+    private let layoutBytes: [UInt8]?
 
-    /// Bytes from one row to the next: always `width * 4`.
-    public var bytesPerRow: Int { width * 4 }
+    /// Bytes from one row to the next in `dataProvider`'s data: `width × bitsPerPixel / 8`.
+    public var bytesPerRow: Int { width * layout.bytesPerPixel }
     /// Always 8.
     public var bitsPerComponent: Int { 8 }
-    /// Always 32.
-    public var bitsPerPixel: Int { 32 }
-    /// Always `.premultipliedFirst`.
-    public var alphaInfo: CGImageAlphaInfo { .premultipliedFirst }
-    /// Always sRGB.
-    public var colorSpace: CGColorSpace? { CGColorSpace(name: CGColorSpace.sRGB) }
+    /// 32, or 8 for grey and alpha-only images.
+    public var bitsPerPixel: Int { layout.bytesPerPixel * 8 }
+    /// How alpha is stored: `.premultipliedFirst` for native images.
+    public var alphaInfo: CGImageAlphaInfo { layout.alphaInfo }
+    /// Alpha info and byte order, as the context that made the image was given them.
+    public var bitmapInfo: CGBitmapInfo { layout.bitmapInfo }
+    /// sRGB, device grey for grey images, nil for alpha-only ones.
+    public var colorSpace: CGColorSpace? { layout.colorSpace }
+    /// The image's bytes in its layout (`bytesPerRow × height`).
+    public var dataProvider: CGDataProvider? {
+        if let layoutBytes { return CGDataProvider(data: Data(layoutBytes)) }
+        return pixels.withUnsafeBytes { CGDataProvider(data: Data($0)) }
+    }
 
     /// Creates an image from premultiplied `0xAARRGGBB` pixels, top row first.
     ///
@@ -43,6 +58,26 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         self.height = height
         self.pixels = pixels
         self.isMask = false
+        layout = .native
+        layoutBytes = nil
+    }
+
+    /// An image of packed rows in `layout` (`width × height × layout.bytesPerPixel` bytes); its
+    /// native `pixels` are converted from them.
+    init(width: Int, height: Int, layout: PixelLayout, bytes: [UInt8]) {
+        precondition(bytes.count == width * height * layout.bytesPerPixel, "CGImage needs a whole number of rows")
+        var native = [UInt32](repeating: 0, count: width * height)
+        bytes.withUnsafeBytes { source in
+            native.withUnsafeMutableBufferPointer { out in
+                if let from = source.baseAddress, let to = out.baseAddress { layout.load(from, count: width * height, into: to) }
+            }
+        }
+        self.width = width
+        self.height = height
+        self.pixels = native
+        self.isMask = false
+        self.layout = layout
+        layoutBytes = layout.kind == .native ? nil : bytes
     }
 
     /// An image mask whose alpha channel holds where paint goes (0…255).
@@ -51,6 +86,8 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         self.height = height
         self.pixels = alpha
         self.isMask = true
+        layout = .native
+        layoutBytes = nil
     }
 
     /// Lazily built, box-filtered half-size copies for minified drawing (the lock also guards

@@ -60,6 +60,9 @@ struct RasterBenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print a Markdown table (for the README).")
     var markdown = false
 
+    @Flag(name: .long, help: "Compare every bitmap layout's fill rate with the native layout's instead (tests default to FillRectU, FillRoundU, FillPolyNZi40).")
+    var layouts = false
+
     func validate() throws {
         for s in sizes where s < 1 || s > 512 { throw ValidationError("size \(s) is outside 1…512") }
         for t in tests where RasterBenchmark.Test(rawValue: t) == nil { throw ValidationError("unknown test '\(t)'") }
@@ -68,6 +71,7 @@ struct RasterBenchCommand: ParsableCommand {
 
     func run() throws {
         warnIfDebugBuild()
+        if layouts { return runLayouts() }
         let selected = tests.isEmpty ? RasterBenchmark.Test.allCases : tests.compactMap(RasterBenchmark.Test.init(rawValue:))
         let bench = RasterBenchmark(tests: selected, sizes: sizes, minimumSeconds: minTime)
         let results = bench.run()
@@ -79,6 +83,26 @@ struct RasterBenchCommand: ParsableCommand {
         let line = String(format: "Full-canvas opaque fill 1536×2048: %.2f Gpx/s; memset-class store: %.2f Gpx/s; ratio %.0f%%",
                           fill.opaqueFill, fill.memset, fill.ratio * 100)
         print(line)
+    }
+
+    /// One row per layout: each test and size as shapes per ms with the slowdown against the
+    /// native layout, then the full-canvas opaque fill.
+    func runLayouts() {
+        let selected = tests.isEmpty ? [.fillRectUnaligned, .fillRoundUnaligned, .fillPolyNonZero40]
+                                     : tests.compactMap(RasterBenchmark.Test.init(rawValue:))
+        let bench = RasterBenchmark(tests: selected, sizes: sizes, minimumSeconds: minTime)
+        let cells = selected.flatMap { test in sizes.map { (test, $0) } }
+        let header = ["layout"] + cells.map { "\($0.0.rawValue) \($0.1)px" } + ["opaque fill"]
+        print(header.map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) }.joined())
+        var nativeRates: [Double] = []
+        for layout in BenchmarkLayout.all {
+            var rates = cells.map { bench.measure($0.0, size: $0.1, layout: layout).operationsPerMillisecond }
+            rates.append(bench.measureFillRate(layout: layout).opaqueFill * 1000)
+            if nativeRates.isEmpty { nativeRates = rates }
+            let row = zip(rates, nativeRates).map { String(format: "%.1f (%.2f×)", $0, $1 / $0) }
+            print(([layout.name] + row).map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) }.joined())
+        }
+        print("cells: shapes per ms (opaque fill: Mpx/s), in brackets the slowdown against native (native rate ÷ layout rate)")
     }
 
     func table(_ results: [RasterBenchmark.Result], markdown: Bool) -> String {

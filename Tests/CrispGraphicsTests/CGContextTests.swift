@@ -27,8 +27,9 @@ import Testing
                           bitmapInfo: CGBitmapInfo.crispNative.rawValue) == nil)
         #expect(CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 8, space: rgb,
                           bitmapInfo: CGBitmapInfo.crispNative.rawValue) == nil)
+        // Non-premultiplied alpha is not a layout Crisp (or a CoreGraphics bitmap context) draws into.
         #expect(CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: rgb,
-                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+                          bitmapInfo: CGImageAlphaInfo.last.rawValue) == nil)
     }
 
     @Test func drawsIntoCallerMemoryWithPadding() throws {

@@ -18,6 +18,9 @@
 // shaded straight into the destination row; a shaded row at full coverage is blended without
 // coverage arithmetic (inside the kernel).
 //
+// Load/store: a destination in another layout than native BGRA (`LayoutRows`) has each span
+// loaded into a native scratch row, blended there and stored back; an opaque solid store there
+// writes the converted colour directly. A native destination never takes this branch.
 // Code size is the sum of the stages: 5 producers × 4 blitters for scanning, 4 fill rules × 4
 // blitters for `Rasterizer.render`, one shader per paint kind, 28 × 4 kernel loops. A clean
 // release build of the package takes about 3½ minutes on the project's 2-core machine and
@@ -56,11 +59,15 @@ struct CompositeBlitter: SpanBlitter {
     private let storesFullCoverage: Bool
     /// Whether shaded rows may hold `Pixel.unpainted`, to be left out of blending.
     private let skipsUnpainted: Bool
+    /// The destination when it is not in the native layout (then `pixels` is not used).
+    let converted: LayoutRows?
 
     /// A blitter painting `paint` with `blendMode` into `pixels`, through `clipMask` if any.
     init(pixels: UnsafeMutablePointer<UInt32>, rowStride: Int, paint: Paint, blendMode: CGBlendMode,
-         clipMask: ClipMask?, shadeBuffer: UnsafeMutablePointer<UInt32>, maskScratch: UnsafeMutablePointer<UInt8>) {
+         clipMask: ClipMask?, shadeBuffer: UnsafeMutablePointer<UInt32>, maskScratch: UnsafeMutablePointer<UInt8>,
+         converted: LayoutRows? = nil) {
         self.pixels = pixels
+        self.converted = converted
         self.rowStride = rowStride
         self.paint = paint
         blend = blendMode.blendOperator
@@ -73,14 +80,29 @@ struct CompositeBlitter: SpanBlitter {
     }
 
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
-    /// mask first when there is one).
+    /// mask first when there is one; through a scratch row when the layout is not native).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         if let clipMask {
             composite(x: x, y: y, count: count,
                       coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
             return
         }
-        let row = pixels + y * rowStride + x
+        guard let converted else {
+            blitSpan(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)
+            return
+        }
+        if coverage == 255 && storesFullCoverage, let color = solidColor {
+            converted.layout.store(repeating: color, count: count, to: converted.address(x: x, y: y))
+            return
+        }
+        converted.load(x: x, y: y, count: count)
+        blitSpan(into: converted.scratch, x: x, y: y, count: count, coverage: coverage)
+        converted.store(x: x, y: y, count: count)
+    }
+
+    /// `blitSpan` with the destination span at `row`, native pixels.
+    @inline(__always)
+    private func blitSpan(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UInt8) {
         let c = UInt32(coverage)
         if let color = solidColor {
             if c == 255 && storesFullCoverage {
@@ -117,7 +139,18 @@ struct CompositeBlitter: SpanBlitter {
 
     /// Pixels `x..<x+count` of row `y` with a coverage byte each (clip mask already applied).
     private func composite(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        let row = pixels + y * rowStride + x
+        guard let converted else {
+            composite(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)
+            return
+        }
+        converted.load(x: x, y: y, count: count)
+        composite(into: converted.scratch, x: x, y: y, count: count, coverage: coverage)
+        converted.store(x: x, y: y, count: count)
+    }
+
+    /// `composite` with the destination span at `row`, native pixels.
+    @inline(__always)
+    private func composite(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let color = solidColor {
             blend.blendSpan(row, count: count, source: color, coverage: coverage)
             return
