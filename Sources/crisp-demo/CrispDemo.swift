@@ -86,7 +86,7 @@ struct CrispDemo: ParsableCommand {
         let status = try statusFile.map { try StatusFile(path: $0) }
 
         if let frames = benchRender {
-            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade")
+            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag (px)")
             for r in try DemoBenchmark.run(frames: frames) {
                 let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
                 var line = r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -95,6 +95,9 @@ struct CrispDemo: ParsableCommand {
                     + String(format: "%7.3f ms  %7.4f ms (%6d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels)
                 if let gps = r.gpsFrame, let pixels = r.gpsFramePixels, let fade = r.themeFadeFrame {
                     line += String(format: "  %7.4f ms (%6d)  %7.3f ms", gps * 1000, pixels, fade * 1000)
+                }
+                if let drag = r.pointDragFrame, let pixels = r.pointDragFramePixels {
+                    line += String(format: "  %7.4f ms (%6d)", drag * 1000, pixels)
                 }
                 print(line)
             }
