@@ -13,6 +13,9 @@ shift 2
 case "$target" in png|truetype|svg|svgpath|strings|drawing) ;; *)
     echo "run.sh: unknown target '$target' (png, truetype, svg, svgpath, strings, drawing)" >&2; exit 2 ;;
 esac
+# SwiftPM keeps its build plan when files of the path dependency (the main package) are added or
+# removed, then fails on "missing inputs": planning again each time costs a second.
+rm -f .build/*/debug/description.json
 # `--sanitize fuzzer` links libFuzzer, but SwiftPM 6.3 passes only `-sanitize=address` when it
 # compiles the library targets, so their coverage instrumentation is asked for explicitly.
 swift build --sanitize fuzzer --sanitize address --product "fuzz-$target" \

@@ -1,7 +1,16 @@
 import Foundation
 
 /// An open transparency layer: its pixels and what to restore when it ends.
+///
+/// The layer holds only its bounds (the clip box it was opened in, limited to the rectangle
+/// given): `pixels` is the address pixel (0, 0) would have, so drawing addresses the layer
+/// exactly as it addresses the context's memory, and every write lands inside `bounds` because
+/// the layer's clip is `bounds`. (Rejected: a canvas-sized buffer per layer, cleared at every
+/// begin — what Crisp did before — whose cost grows with the canvas, not with what is drawn.)
 struct TransparencyLayer {
+    /// The layer's memory: `bounds.width × bounds.height` pixels (at least one).
+    let allocation: UnsafeMutablePointer<UInt32>
+    /// Where pixel (0, 0) would be; only pixels inside `bounds` are ever addressed.
     let pixels: UnsafeMutablePointer<UInt32>
     let rowStride: Int
     /// The state at `beginTransparencyLayer`, restored (and used to composite) at the end.
@@ -49,26 +58,27 @@ extension CGContext {
         pixels = layer.savedPixels
         rowStride = layer.savedRowStride
         gstate = layer.savedState
-        defer { layer.pixels.deallocate() }
+        defer { layer.allocation.deallocate() }
         guard !layer.bounds.isEmpty else { return }
         let paintSource = LayerPaint(layer: layer.pixels, rowStride: layer.rowStride, alpha: UInt32((gstate.alpha * 255).rounded()))
         let area = CGRect(x: layer.bounds.x, y: layer.bounds.y, width: layer.bounds.width, height: layer.bounds.height)
         paint(RectCoverage(rect: area, antialias: true), with: .layer(paintSource))
     }
 
-    private func beginTransparencyLayer(bounds: PixelRect) {
-        // The layer covers the whole canvas so drawing addresses it exactly like the context's
-        // memory; only `bounds` is composited back.
-        let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        buffer.initialize(repeating: 0, count: width * height)
-        layerStack.append(TransparencyLayer(pixels: buffer, rowStride: width, savedState: gstate, savedPixels: pixels,
-                                            savedRowStride: rowStride, bounds: bounds))
-        pixels = buffer
-        rowStride = width
+    private func beginTransparencyLayer(bounds requested: PixelRect) {
+        let bounds = requested.isEmpty ? PixelRect.empty : requested.intersection(gstate.clip.bounds)
+        let count = max(1, bounds.width * bounds.height)
+        let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        buffer.initialize(repeating: 0, count: count)
+        let stride = max(1, bounds.width)
+        let origin = buffer - (bounds.y * stride + bounds.x)
+        layerStack.append(TransparencyLayer(allocation: buffer, pixels: origin, rowStride: stride, savedState: gstate,
+                                            savedPixels: pixels, savedRowStride: rowStride, bounds: bounds))
+        pixels = origin
+        rowStride = stride
         gstate.alpha = 1
         gstate.blendMode = .normal
         gstate.shadow = nil
-        gstate.clip = bounds.isEmpty ? ClipRegion(bounds: .empty, mask: nil)
-                                     : ClipRegion(bounds: bounds.intersection(gstate.clip.bounds), mask: gstate.clip.mask)
+        gstate.clip = bounds.isEmpty ? ClipRegion(bounds: .empty, mask: nil) : ClipRegion(bounds: bounds, mask: gstate.clip.mask)
     }
 }

@@ -112,7 +112,7 @@ public final class CGContext {
     }
 
     deinit {
-        for layer in layerStack { layer.pixels.deallocate() }
+        for layer in layerStack { layer.allocation.deallocate() }
         if ownsMemory { basePixels.deallocate() }
         shadeBuffer.deallocate()
         maskScratch.deallocate()

@@ -20,28 +20,42 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     public override var isContinuous: Bool { true }
 
-    /// How far the touch has moved since it went down, in points. Views have no transforms, so
-    /// the vector is the same in every view's coordinates; `view` is there for UIKit's spelling.
+    /// How far the touch has moved since it went down, in `view`'s coordinates (nil: the
+    /// window's), in points. Through a transformed view the vector turns and scales with it.
     public func translation(in view: View?) -> CGPoint {
         guard let touch else { return .zero }
-        let p = touch.location(in: nil)
-        return CGPoint(x: p.x - startLocation.x, y: p.y - startLocation.y)
+        return vector(from: startLocation, to: touch.location(in: nil), in: view)
     }
 
-    /// Makes the current translation read as `translation` (for incremental handling).
+    /// Makes the current translation in `view`'s coordinates read as `translation` (for
+    /// incremental handling).
     public func setTranslation(_ translation: CGPoint, in view: View?) {
         guard let touch else { return }
-        let p = touch.location(in: nil)
-        startLocation = CGPoint(x: p.x - translation.x, y: p.y - translation.y)
+        guard let view else {
+            let p = touch.location(in: nil)
+            startLocation = CGPoint(x: p.x - translation.x, y: p.y - translation.y)
+            return
+        }
+        let p = touch.location(in: view)
+        startLocation = view.convert(CGPoint(x: p.x - translation.x, y: p.y - translation.y), to: nil)
     }
 
-    /// The speed of the touch over its last two positions, in points per second.
+    /// The speed of the touch over its last two positions, in `view`'s coordinates (nil: the
+    /// window's), in points per second.
     public func velocity(in view: View?) -> CGPoint {
         guard samples.count >= 2 else { return .zero }
         let a = samples[samples.count - 2], b = samples[samples.count - 1]
         let dt = b.time - a.time
         guard dt > 0 else { return .zero }
-        return CGPoint(x: (b.location.x - a.location.x) / dt, y: (b.location.y - a.location.y) / dt)
+        let v = vector(from: a.location, to: b.location, in: view)
+        return CGPoint(x: v.x / dt, y: v.y / dt)
+    }
+
+    /// The vector between two window points, in `view`'s coordinates (nil: the window's).
+    private func vector(from start: CGPoint, to end: CGPoint, in view: View?) -> CGPoint {
+        guard let view else { return CGPoint(x: end.x - start.x, y: end.y - start.y) }
+        let a = view.convert(start, from: nil), b = view.convert(end, from: nil)
+        return CGPoint(x: b.x - a.x, y: b.y - a.y)
     }
 
     public override func touchBegan(_ touch: Touch) {

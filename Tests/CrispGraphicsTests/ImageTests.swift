@@ -215,6 +215,33 @@ import Testing
         layered.endTransparencyLayer()   // unbalanced end: ignored
     }
 
+    /// A layer holds only its rectangle (within the clip), not a canvas-sized buffer: nested
+    /// layers in small rectangles on a large canvas cost their own area, and drawing beyond a
+    /// layer's rectangle inside it changes nothing outside (the layer's clip is its bounds).
+    @Test func layersAllocateOnlyTheirRectangle() {
+        let ctx = CGContext(width: 4096, height: 4096)!
+        let reference = CGContext(width: 4096, height: 4096)!
+        for c in [ctx, reference] {
+            c.setFillColor(red: 0.2, green: 0.6, blue: 0.3, alpha: 1)
+            c.fill(CGRect(x: 100, y: 100, width: 40, height: 30))
+        }
+        ctx.setAlpha(0.5)
+        ctx.beginTransparencyLayer(in: CGRect(x: 90.5, y: 95, width: 60, height: 40), auxiliaryInfo: nil)
+        #expect(ctx.layerStack.last?.bounds == PixelRect(x: 90, y: 4096 - 135, maxX: 151, maxY: 4096 - 95))
+        #expect(ctx.layerStack.last?.rowStride == 61)
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 4096, height: 4096))
+        ctx.beginTransparencyLayer(in: CGRect(x: 0, y: 0, width: 120, height: 120), auxiliaryInfo: nil)
+        #expect(ctx.layerStack.last?.bounds == PixelRect(x: 90, y: 4096 - 120, maxX: 120, maxY: 4096 - 95))
+        ctx.setFillColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)
+        ctx.fill(CGRect(x: -1000, y: -1000, width: 8000, height: 8000))
+        ctx.endTransparencyLayer()
+        ctx.endTransparencyLayer()
+        reference.setAlpha(0.5)
+        reference.setFillColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)
+        reference.fill(CGRect(x: 90, y: 95, width: 30, height: 25))
+        #expect(ctx.snapshot == reference.snapshot)
+    }
+
     @Test func layerCastsOneShadow() {
         let ctx = FillGoldenTests.canvas(64, 40)
         ctx.setShadow(offset: CGSize(width: 3, height: -3), blur: 3)

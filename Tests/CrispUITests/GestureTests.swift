@@ -1,3 +1,4 @@
+import CrispGraphics
 import CrispUI
 import Foundation
 import Testing
@@ -158,6 +159,24 @@ import Testing
         #expect(log() == [.began, .changed, .ended])
         #expect(translations == [CGPoint(x: 12, y: 0), CGPoint(x: 32, y: -10), CGPoint(x: 32, y: -10)])
         #expect(target.log == ["began", "moved", "cancelled"])
+    }
+
+    /// Through a view scaled 2× and turned a quarter turn (x axis pointing down the screen), a
+    /// 20-point drag to the right reads (0, −10) in the view's coordinates.
+    @Test func panTranslationAndVelocityFollowTheViewsTransform() {
+        target.transform = CGAffineTransform(rotationAngle: .pi / 2).scaledBy(x: 2, y: 2)
+        let pan = PanGestureRecognizer()
+        window.addGestureRecognizer(pan)
+        window.handlePointer(.down, at: CGPoint(x: 100, y: 100))
+        clock.advance(by: 0.5)
+        window.handlePointer(.moved, at: CGPoint(x: 120, y: 100))
+        let t = pan.translation(in: target), v = pan.velocity(in: target)
+        #expect(abs(t.x) < 1e-9 && abs(t.y + 10) < 1e-9)
+        #expect(abs(v.x) < 1e-9 && abs(v.y + 20) < 1e-9)
+        #expect(pan.translation(in: nil) == CGPoint(x: 20, y: 0))
+        pan.setTranslation(.zero, in: target)
+        #expect(abs(pan.translation(in: nil).x) < 1e-9)
+        window.handlePointer(.up, at: CGPoint(x: 120, y: 100))
     }
 
     @Test func panThatNeverStartsFailsAndLeavesTheViewAlone() {
