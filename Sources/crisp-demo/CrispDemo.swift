@@ -12,7 +12,8 @@ struct CrispDemo: ParsableCommand {
         abstract: "The Crisp demo: vector-drawn screens on an emulated iPhone or iPad, in an X11 window.",
         discussion: """
             Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, t theme, Tab / Shift-Tab \
-            screens, ? help, q or Esc quit; on the controls screen e errors, b battery run.
+            screens, ? help, q or Esc quit; on the controls screen e errors, b battery run; on the plot \
+            screen Delete removes the selected point.
             Drag the window border to resize the screen freely.
             """)
 
@@ -49,7 +50,7 @@ struct CrispDemo: ParsableCommand {
     @Flag(help: "Outline the boxes labels' text fills (to check layouts by eye).")
     var debugLabels = false
 
-    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, and GPS-pulse and theme-fade frames of the controls screen (headless); print the medians.")
+    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, GPS-pulse and theme-fade frames of the controls screen and point-drag frames of the plot screen (headless); print the medians.")
     var benchRender: Int?
 
     @Option(help: "Time this many full-frame presents with MIT-SHM and with XPutImage and print the medians.")

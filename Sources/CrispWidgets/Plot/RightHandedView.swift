@@ -24,7 +24,8 @@ import Foundation
 ///
 /// Draw by subclassing and overriding `draw(_:in:)`, or by setting a `delegate` — not both:
 /// a view with a delegate whose class overrides `draw(_:in:)` stops at a precondition the first
-/// time it draws. Do not override `draw(_:)` (it sets up the coordinates and dispatches).
+/// time it draws (an override must not call `super`). `draw(_:)` is final: it sets up the
+/// coordinates and dispatches.
 ///
 /// Text: the text matrix is set to the identity for the call (and restored after), so text drawn
 /// with `CTLineDraw` or `showGlyphs` at a text position stands upright and reads left to right
@@ -37,11 +38,6 @@ open class RightHandedView: View {
     /// Set by the base `draw(_:in:)`: whether the last drawing reached it (so the class does not
     /// override it).
     private var reachedBaseDrawing = false
-
-    /// Creates the view with `frame`.
-    public override init(frame: CGRect = .zero) {
-        super.init(frame: frame)
-    }
 
     /// Draws the view's contents into `context`, whose user space is right-handed (origin at the
     /// bounds' bottom-left, y up, in points); `rect` is the area to draw in that space.
