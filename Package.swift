@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics"]),
         .testTarget(name: "CrispWidgetsTests", dependencies: ["CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CrispCLITests", dependencies: ["crisp", "CrispGraphics"]),
         .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
     ]
 )

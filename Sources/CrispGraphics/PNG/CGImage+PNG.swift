@@ -1,12 +1,7 @@
 import Foundation
 
-// Conveniences that connect CGImage to the PNG codec and to files.
-//
-// Writing goes to a temporary file in the destination's directory which is flushed, closed
-// and then renamed over the destination: rename(2) within one file system is atomic, so a
-// reader sees either the old file or the complete new one, and a failure leaves no partial
-// file behind. (Writing in place was rejected: a crash or a full disk mid-write leaves a
-// truncated PNG under the final name.)
+// Conveniences that connect CGImage to the PNG codec and to files (read and written by
+// `PNGFile`, atomically).
 
 extension CGImage {
     /// Decodes an image from the bytes of a PNG file, with `PNGDecoder`'s default limits.
@@ -21,15 +16,29 @@ extension CGImage {
     ///
     /// - Throws: `PNGError.readFailed` if the file cannot be read, otherwise a decoding `PNGError`.
     public convenience init(contentsOfPNGFile path: String) throws(PNGError) {
-        try self.init(pngData: try Self.readFile(at: path))
+        try self.init(pngData: try PNGFile.contents(ofFileAt: path))
     }
+
+    /// The optimizer level `pngData()` and `writePNG(to:)` encode at: four filter strategies
+    /// ranked with a fast zlib setting, the best compressed once at zlib's level 9.
+    public static let pngEncodingLevel = 1
 
     /// The image encoded as a PNG file.
     ///
-    /// - Parameter colorType: the pixel format; default `.automatic` (smallest lossless).
+    /// With `.automatic`, the image goes through `PNGOptimizer` at `pngEncodingLevel`: the
+    /// smallest lossless format (gray, RGB, palette with tRNS, low bit depths, …) and the
+    /// best of several filter strategies, so every PNG Crisp writes is small. Decoding the
+    /// result gives back exactly these premultiplied pixels.
+    ///
+    /// - Parameter colorType: the pixel format; default `.automatic`; `.rgba` always writes
+    ///   8-bit RGBA with `PNGEncoder`.
     /// - Throws: `PNGError.emptyImage` for an image without pixels.
     public func pngData(colorType: PNGEncoder.ColorType = .automatic) throws(PNGError) -> [UInt8] {
-        try PNGEncoder(colorType: colorType).encode(self)
+        guard colorType == .automatic, width >= 1, height >= 1, width <= PNGHeader.maximumDimension,
+              height <= PNGHeader.maximumDimension else {
+            return try PNGEncoder(colorType: colorType).encode(self)
+        }
+        return try PNGOptimizer(level: Self.pngEncodingLevel, maximumPixelCount: .max).encode(PNGRawImage(self))
     }
 
     /// Encodes the image and writes it to `path`, replacing any existing file atomically.
@@ -42,55 +51,6 @@ extension CGImage {
     /// - Throws: `PNGError.writeFailed` naming the failing step, or `.emptyImage`.
     public func writePNG(to path: String, colorType: PNGEncoder.ColorType = .automatic) throws(PNGError) {
         let data = try pngData(colorType: colorType)
-        try Self.writeFileAtomically(data, to: path)
-    }
-
-    /// The whole contents of the file at `path`.
-    private static func readFile(at path: String) throws(PNGError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .readFailed(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var contents: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .readFailed(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { return contents }
-            contents += buffer[0..<count]
-        }
-    }
-
-    /// Writes `data` to a temporary file beside `path`, then renames it to `path`.
-    private static func writeFileAtomically(_ data: [UInt8], to path: String) throws(PNGError) {
-        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw .writeFailed(path: path, reason: "creating \(temporary): \(String(cString: strerror(errno)))") }
-        // Removes the temporary file; `code` is the errno of the failed step.
-        func fail(_ step: String, _ code: Int32) -> PNGError {
-            let reason = "\(step): \(String(cString: strerror(code)))"
-            unlink(temporary)
-            return .writeFailed(path: path, reason: reason)
-        }
-        var written = 0
-        while written < data.count {
-            let count = data.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                close(fd)
-                throw fail("writing \(temporary)", code)
-            }
-            written += count
-        }
-        guard fsync(fd) == 0 else {
-            let code = errno
-            close(fd)
-            throw fail("flushing \(temporary)", code)
-        }
-        guard close(fd) == 0 else { throw fail("closing \(temporary)", errno) }
-        guard rename(temporary, path) == 0 else { throw fail("renaming \(temporary) to \(path)", errno) }
+        try PNGFile.writeAtomically(data, to: path)
     }
 }

@@ -22,7 +22,8 @@
 /// of IDAT chunks. 16-bit samples are reduced to 8 bits rounding to nearest
 /// (`round(v / 257)`); 1-, 2- and 4-bit gray is scaled to the full 0…255 range. Pixels come
 /// out premultiplied. Ancillary chunks, including gAMA and other colour-space information,
-/// are ignored. Bytes after the zlib stream and after IEND are ignored.
+/// are ignored. Bytes after the zlib stream and after IEND are ignored. An animated PNG (APNG)
+/// decodes to its default image; `PNGOptimizer` refuses it rather than drop the animation.
 public struct PNGDecoder: Sendable {
     /// The largest `width × height` the decoder accepts; larger images throw
     /// `PNGError.imageTooLarge` before anything is allocated. Default 2²⁸ (a 16384 × 16384 image).
@@ -43,128 +44,20 @@ public struct PNGDecoder: Sendable {
         return try file.withUnsafeBufferPointer { (buffer) throws(PNGError) in try decode(file, buffer) }
     }
 
-    /// The facts gathered from the chunk stream.
-    private struct Contents {
-        var header: PNGHeader
-        var palette: ArraySlice<UInt8>?
-        var transparency: ArraySlice<UInt8>?
-        var imageData: [UInt8] = []
-    }
-
     private func decode(_ bytes: [UInt8], _ file: UnsafeBufferPointer<UInt8>) throws(PNGError) -> CGImage {
-        let contents = try readChunks(bytes, file)
+        let contents = try PNGContents(bytes, file, maximumPixelCount: maximumPixelCount)
         let header = contents.header
         let converter = try PNGPixelConverter(header: header, palette: contents.palette, transparency: contents.transparency)
-        var data = try contents.imageData.withUnsafeBufferPointer { (compressed) throws(PNGError) in
-            try Zlib.inflate(compressed, expectedCount: header.decompressedByteCount)
-        }
         var pixels = [UInt32](repeating: 0, count: header.width * header.height)
-        let failure: PNGError? = data.withUnsafeMutableBufferPointer { data in
-            pixels.withUnsafeMutableBufferPointer { pixels in
-                reconstruct(data, into: pixels, header: header, converter: converter)
+        try pixels.withUnsafeMutableBufferPointer { (pixels) throws(PNGError) in
+            try contents.forEachScanline { row, pass, r in
+                let y = pass.y0 + r * pass.dy
+                let start = pixels.baseAddress! + y * header.width + pass.x0
+                guard let bad = converter.convert(row, count: pass.width, into: start, stride: pass.dx) else { return nil }
+                return .paletteIndexOutOfRange(index: bad.index, paletteCount: converter.paletteCount,
+                                               x: pass.x0 + bad.position * pass.dx, y: y)
             }
         }
-        if let failure { throw failure }
         return CGImage(width: header.width, height: header.height, pixels: pixels)
-    }
-
-    /// Walks the chunk stream (`file` views `bytes`) up to IEND, checking the chunk rules and collecting what decoding needs.
-    private func readChunks(_ bytes: [UInt8], _ file: UnsafeBufferPointer<UInt8>) throws(PNGError) -> Contents {
-        guard file.count >= 8, file.prefix(8).elementsEqual(PNGChunk.signature) else { throw .notPNG }
-        var contents: Contents?
-        var idatState = 0  // 0: none seen, 1: in the IDAT run, 2: run finished
-        var offset = 8
-        while true {
-            if offset == file.count {
-                throw .missingChunk(contents == nil ? "IHDR" : idatState == 0 ? "IDAT" : "IEND")
-            }
-            let chunk = try PNGChunk(in: file, at: offset)
-            let data = bytes[chunk.data]
-            if idatState == 1 && chunk.type != "IDAT" { idatState = 2 }
-            guard var found = contents else {
-                guard chunk.type == "IHDR" else { throw .missingChunk("IHDR") }
-                let header = try PNGHeader(parsing: UnsafeBufferPointer(rebasing: file[chunk.data]))
-                try checkSize(header)
-                contents = Contents(header: header)
-                offset = chunk.end
-                continue
-            }
-            let colorType = found.header.colorType
-            switch chunk.type {
-            case "IHDR":
-                throw .misplacedChunk("IHDR", reason: "a second IHDR at offset \(chunk.offset)")
-            case "PLTE":
-                guard found.palette == nil else { throw .misplacedChunk("PLTE", reason: "a second PLTE at offset \(chunk.offset)") }
-                guard idatState == 0 else { throw .misplacedChunk("PLTE", reason: "PLTE must come before IDAT") }
-                guard found.transparency == nil else { throw .misplacedChunk("PLTE", reason: "PLTE must come before tRNS") }
-                guard colorType != .gray && colorType != .grayAlpha else {
-                    throw .misplacedChunk("PLTE", reason: "not allowed in a grayscale image")
-                }
-                let entries = data.count / 3
-                guard data.count % 3 == 0, entries >= 1, entries <= 256 else {
-                    throw .invalidChunkData(chunk: "PLTE", reason: "length \(data.count) is not 3 × (1…256)")
-                }
-                found.palette = data
-            case "tRNS":
-                guard found.transparency == nil else { throw .misplacedChunk("tRNS", reason: "a second tRNS at offset \(chunk.offset)") }
-                guard idatState == 0 else { throw .misplacedChunk("tRNS", reason: "tRNS must come before IDAT") }
-                if colorType == .indexed && found.palette == nil {
-                    throw .misplacedChunk("tRNS", reason: "tRNS must come after PLTE")
-                }
-                found.transparency = data
-            case "IDAT":
-                guard idatState != 2 else { throw .misplacedChunk("IDAT", reason: "IDAT chunks must be consecutive") }
-                if colorType == .indexed && found.palette == nil { throw .missingChunk("PLTE") }
-                idatState = 1
-                found.imageData += data
-            case "IEND":
-                guard idatState != 0 else { throw .missingChunk("IDAT") }
-                return found
-            default:
-                if chunk.isCritical { throw .unknownCriticalChunk(chunk.type) }
-            }
-            contents = found
-            offset = chunk.end
-        }
-    }
-
-    /// Rejects images whose pixel count exceeds the limit (or would overflow buffer sizes).
-    private func checkSize(_ header: PNGHeader) throws(PNGError) {
-        let (count, overflow) = header.width.multipliedReportingOverflow(by: header.height)
-        // 8 bytes per pixel plus filter bytes must fit comfortably in an Int.
-        guard !overflow, count <= maximumPixelCount, count <= Int.max / 16 else {
-            throw .imageTooLarge(width: header.width, height: header.height, limit: min(maximumPixelCount, Int.max / 16))
-        }
-    }
-
-    /// Unfilters every scanline of every pass in place and converts it into `pixels`.
-    ///
-    /// - Returns: the first error found, or `nil`.
-    private func reconstruct(_ data: UnsafeMutableBufferPointer<UInt8>, into pixels: UnsafeMutableBufferPointer<UInt32>,
-                             header: PNGHeader, converter: PNGPixelConverter) -> PNGError? {
-        let zeros = [UInt8](repeating: 0, count: header.scanlineByteCount(pixels: header.width))
-        return zeros.withUnsafeBufferPointer { zeros -> PNGError? in
-            let distance = header.filterDistance
-            var offset = 0
-            for pass in header.passes where pass.width > 0 && pass.height > 0 {
-                let rowBytes = header.scanlineByteCount(pixels: pass.width)
-                for r in 0..<pass.height {
-                    guard let filter = PNGFilter(rawValue: data[offset]) else {
-                        return .invalidFilterType(Int(data[offset]), row: r, pass: pass.number)
-                    }
-                    let row = data.baseAddress! + offset + 1
-                    let prior = r == 0 ? zeros.baseAddress! : UnsafePointer(row - (rowBytes + 1))
-                    filter.unfilter(row, prior: prior, count: rowBytes, distance: distance)
-                    let y = pass.y0 + r * pass.dy
-                    let start = pixels.baseAddress! + y * header.width + pass.x0
-                    if let bad = converter.convert(row, count: pass.width, into: start, stride: pass.dx) {
-                        return .paletteIndexOutOfRange(index: bad.index, paletteCount: converter.paletteCount,
-                                                       x: pass.x0 + bad.position * pass.dx, y: y)
-                    }
-                    offset += rowBytes + 1
-                }
-            }
-            return nil
-        }
     }
 }

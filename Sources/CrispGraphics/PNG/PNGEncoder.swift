@@ -6,8 +6,9 @@ import CZlib
 // The automatic colour type scans the pixels once for the two facts that decide it (all
 // opaque? all gray?) on the premultiplied values directly — premultiplied channels are equal
 // exactly when the straight ones are — and picks the smallest of gray, gray + alpha, RGB and
-// RGBA that is lossless. Palettes and low bit depths are deliberately not tried: they pay
-// off only for few-colour images and would need a colour count first. Each row's filter is
+// RGBA that is lossless. Palettes and low bit depths are deliberately not tried here: they
+// pay off only for few-colour images and need a colour count first; `CGImage.pngData()`
+// goes through `PNGOptimizer`, which tries them. Each row's filter is
 // chosen by the minimum-sum-of-absolute-differences heuristic (see PNGFilter.swift). The row
 // loops work on two scratch rows and two candidate buffers, swapped rather than copied, so
 // encoding allocates nothing per row or per pixel. The stream uses zlib's Z_FILTERED strategy,

@@ -43,6 +43,11 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
     case paletteIndexOutOfRange(index: Int, paletteCount: Int, x: Int, y: Int)
     /// The image has no pixels; PNG requires width and height of at least 1.
     case emptyImage(width: Int, height: Int)
+    /// The file is an animated PNG (it has an `acTL` chunk), which the optimizer does not
+    /// rewrite: keeping only the default image would silently drop the animation.
+    case animatedPNGUnsupported(frames: Int)
+    /// The optimized file did not decode to the input's pixels; nothing was written.
+    case verificationFailed(String)
     /// A file could not be read.
     case readFailed(path: String, reason: String)
     /// A file could not be written; no partial file is left behind.
@@ -88,6 +93,10 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
             return "palette index \(index) at pixel (\(x), \(y)) is out of range (palette has \(paletteCount) entries)"
         case .emptyImage(let width, let height):
             return "cannot encode a \(width)×\(height) image as PNG: width and height must be at least 1"
+        case .animatedPNGUnsupported(let frames):
+            return "animated PNG (APNG, \(frames) frames) is not supported: optimizing would drop the animation"
+        case .verificationFailed(let reason):
+            return "optimized PNG failed verification, nothing written: \(reason)"
         case .readFailed(let path, let reason):
             return "cannot read PNG file \(path): \(reason)"
         case .writeFailed(let path, let reason):

@@ -16,6 +16,17 @@ enum PNGColorType: UInt8 {
         }
     }
 
+    /// The colour type in words: `"gray"`, `"RGB"`, `"indexed"`, `"gray + alpha"`, `"RGBA"`.
+    var name: String {
+        switch self {
+        case .gray: return "gray"
+        case .rgb: return "RGB"
+        case .indexed: return "indexed"
+        case .grayAlpha: return "gray + alpha"
+        case .rgba: return "RGBA"
+        }
+    }
+
     /// Whether `bitDepth` is legal for this colour type (PNG spec, table 11.1).
     func allows(bitDepth: Int) -> Bool {
         switch self {

@@ -21,9 +21,12 @@ enum Zlib {
     /// - Parameters:
     ///   - level: zlib compression level 0…9.
     ///   - strategy: a zlib strategy such as `Z_DEFAULT_STRATEGY` or `Z_FILTERED`.
-    static func deflate(_ input: UnsafeBufferPointer<UInt8>, level: Int32 = 9, strategy: Int32 = Z_DEFAULT_STRATEGY) -> [UInt8] {
+    ///   - windowBits: base-2 logarithm of the window, 9…15; default 15.
+    ///   - memLevel: the size of zlib's match-finding state, 1…9; default 9.
+    static func deflate(_ input: UnsafeBufferPointer<UInt8>, level: Int32 = 9, strategy: Int32 = Z_DEFAULT_STRATEGY,
+                        windowBits: Int32 = 15, memLevel: Int32 = 9) -> [UInt8] {
         var stream = z_stream()
-        let status = deflateInit2_(&stream, level, Z_DEFLATED, 15, 9, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        let status = deflateInit2_(&stream, level, Z_DEFLATED, windowBits, memLevel, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         precondition(status == Z_OK, "deflateInit2 failed with status \(status)")
         defer { deflateEnd(&stream) }
 
@@ -53,6 +56,48 @@ enum Zlib {
         }
         output.removeLast(output.count - produced)
         return output
+    }
+
+    /// The smallest window (`windowBits` 9…15) in which zlib finds every match a 32 KiB
+    /// window would for `count` bytes of input: the same compressed data, less decoder memory.
+    static func smallestWindowBits(for count: Int) -> Int32 {
+        var bits: Int32 = 9
+        // zlib keeps MIN_LOOKAHEAD (262) bytes of the window free.
+        while bits < 15 && (1 << bits) - 262 < count { bits += 1 }
+        return bits
+    }
+
+    /// A reusable deflate stream that measures compressed sizes (for choosing filters by
+    /// trial compression), without the cost of setting up zlib for every trial.
+    final class SizeMeter {
+        private var stream = z_stream()
+        private var output: [UInt8] = []
+
+        /// Sets up a stream with the given zlib level and strategy (window 32 KiB, memLevel 9).
+        init(level: Int32, strategy: Int32) {
+            let status = deflateInit2_(&stream, level, Z_DEFLATED, 15, 9, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+            precondition(status == Z_OK, "deflateInit2 failed with status \(status)")
+        }
+
+        deinit { deflateEnd(&stream) }
+
+        /// The size of `input` compressed as one complete stream.
+        ///
+        /// - Precondition: `input.count` < 2³² (zlib's counters).
+        func compressedSize(of input: UnsafeBufferPointer<UInt8>) -> Int {
+            deflateReset(&stream)
+            let bound = Int(deflateBound(&stream, uLong(input.count)))
+            if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
+            return output.withUnsafeMutableBufferPointer { out in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                let status = CZlib.deflate(&stream, Z_FINISH)
+                precondition(status == Z_STREAM_END, "deflate failed with status \(status)")
+                return Int(stream.total_out)
+            }
+        }
     }
 
     /// Inflates a complete zlib stream that must produce exactly `expectedCount` bytes.
