@@ -10,7 +10,7 @@ public final class DemoApp {
     /// `Resources/Strings`).
     public static let languages = ["en", "de", "es"]
     /// The screens' names, in tab order (`--screen` takes one of them).
-    public static let screenNames = ["signal", "controls"]
+    public static let screenNames = ["signal", "controls", "plot"]
     /// The smallest screen the app lays out without overlaps, in points (the window's minimum
     /// size).
     public static let minimumScreenSize = CGSize(width: 240, height: 360)
@@ -25,6 +25,8 @@ public final class DemoApp {
     public let signalScreen = SignalScreen()
     /// The controls screen.
     public let controlsScreen: ControlsScreen
+    /// The scatter plot screen.
+    public let plotScreen = PlotScreen()
     /// Every screen, in tab order.
     public let screens: [any DemoScreen]
     /// The content below the status bar: the current screen and the tab bar.
@@ -76,7 +78,7 @@ public final class DemoApp {
         localization = Localization(language: language)
         fixedTime = configuration.fixedTime
         controlsScreen = ControlsScreen()
-        screens = [signalScreen, controlsScreen]
+        screens = [signalScreen, controlsScreen, plotScreen]
         let first = screens.first { $0.name == configuration.screen }!
         rootView = DemoRootView(screens: screens, showing: first)
         themeFade = ValueAnimator(self.theme, owner: rootView.tabBar)
@@ -158,7 +160,7 @@ public final class DemoApp {
     // MARK: Keyboard
 
     /// Handles a shortcut: 1–5 presets, c call bar, s scale, l language, t theme, Tab and
-    /// Shift-Tab screens, ? help, q/Esc quit; other keys go to the current screen.
+    /// Shift-Tab screens, ? help, q/Esc quit; Delete, Backspace and other keys go to the current screen.
     public func handleKey(_ key: KeyPress) {
         switch key.specialKey {
         case .escape:
@@ -172,6 +174,10 @@ public final class DemoApp {
         case .backTab:
             log("key ISO_Left_Tab")
             cycleScreen(by: -1)
+            return
+        case .delete, .backspace:
+            log(key.specialKey == .delete ? "key Delete" : "key BackSpace")
+            _ = currentScreen.handleKey(key)
             return
         default:
             break

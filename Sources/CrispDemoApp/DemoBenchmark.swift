@@ -7,7 +7,7 @@ import Foundation
 public enum DemoBenchmark {
     /// One screen on one device: medians in seconds.
     public struct Result: Sendable {
-        /// The screen measured (`signal`, `controls`).
+        /// The screen measured (`signal`, `controls`, `plot`).
         public var screen: String
         /// The device measured.
         public var device: Device
@@ -25,6 +25,11 @@ public enum DemoBenchmark {
         /// Controls screen: median time of one frame of a theme cross-fade (every themed view
         /// repainted in between colours); nil for other screens.
         public var themeFadeFrame: TimeInterval?
+        /// Plot screen: median time of one frame of a point drag (the point moved by a few
+        /// points, the fit and the plot redrawn); nil for other screens.
+        public var pointDragFrame: TimeInterval?
+        /// Pixels repainted by a point-drag frame.
+        public var pointDragFramePixels: Int?
     }
 
     /// Measures `frames` of each kind on every screen at each device.
@@ -46,6 +51,17 @@ public enum DemoBenchmark {
             return try host.renderFrame()
         }
         var result = Result(screen: screen, device: device, fullFrame: full.median, clockTick: tick.median, clockTickPixels: tick.pixels)
+        if screen == "plot" {
+            // A drag of point 3: up and down by a few points, one step per frame, as the pointer moves.
+            let plot = app.plotScreen.plot
+            let start = plot.points[3]
+            let drag = try time(frames) { i in
+                plot.movePoint(3, to: CGPoint(x: start.x, y: start.y + CGFloat(i % 10) * 0.02))
+                return try host.renderFrame()
+            }
+            result.pointDragFrame = drag.median
+            result.pointDragFramePixels = drag.pixels
+        }
         guard screen == "controls" else { return result }
 
         // The GPS pulse: errors off, then one phase step per frame (as the display link does).

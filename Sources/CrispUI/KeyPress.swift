@@ -2,7 +2,7 @@
 public struct KeyPress: Equatable, Sendable {
     /// Keys that produce no text but matter to apps.
     public enum SpecialKey: Equatable, Sendable {
-        case escape, enter, tab, backspace, left, right, up, down
+        case escape, enter, tab, backspace, delete, left, right, up, down
         /// Tab with Shift held (X11's ISO_Left_Tab).
         case backTab
     }

@@ -357,6 +357,7 @@ public final class X11Host: ScreenHost {
         case 0xFF09: .tab
         case 0xFE20: .backTab
         case 0xFF08: .backspace
+        case 0xFFFF, 0xFF9F: .delete
         case 0xFF51: .left
         case 0xFF52: .up
         case 0xFF53: .right

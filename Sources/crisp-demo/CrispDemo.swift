@@ -12,7 +12,8 @@ struct CrispDemo: ParsableCommand {
         abstract: "The Crisp demo: vector-drawn screens on an emulated iPhone or iPad, in an X11 window.",
         discussion: """
             Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, t theme, Tab / Shift-Tab \
-            screens, ? help, q or Esc quit; on the controls screen e errors, b battery run.
+            screens, ? help, q or Esc quit; on the controls screen e errors, b battery run; on the plot \
+            screen Delete removes the selected point.
             Drag the window border to resize the screen freely.
             """)
 
@@ -49,7 +50,7 @@ struct CrispDemo: ParsableCommand {
     @Flag(help: "Outline the boxes labels' text fills (to check layouts by eye).")
     var debugLabels = false
 
-    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, and GPS-pulse and theme-fade frames of the controls screen (headless); print the medians.")
+    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, GPS-pulse and theme-fade frames of the controls screen and point-drag frames of the plot screen (headless); print the medians.")
     var benchRender: Int?
 
     @Option(help: "Time this many full-frame presents with MIT-SHM and with XPutImage and print the medians.")
@@ -86,7 +87,7 @@ struct CrispDemo: ParsableCommand {
         let status = try statusFile.map { try StatusFile(path: $0) }
 
         if let frames = benchRender {
-            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade")
+            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag (px)")
             for r in try DemoBenchmark.run(frames: frames) {
                 let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
                 var line = r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -95,6 +96,9 @@ struct CrispDemo: ParsableCommand {
                     + String(format: "%7.3f ms  %7.4f ms (%6d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels)
                 if let gps = r.gpsFrame, let pixels = r.gpsFramePixels, let fade = r.themeFadeFrame {
                     line += String(format: "  %7.4f ms (%6d)  %7.3f ms", gps * 1000, pixels, fade * 1000)
+                }
+                if let drag = r.pointDragFrame, let pixels = r.pointDragFramePixels {
+                    line += String(format: "  %7.4f ms (%6d)", drag * 1000, pixels)
                 }
                 print(line)
             }

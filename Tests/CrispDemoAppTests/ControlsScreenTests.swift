@@ -134,6 +134,9 @@ let controlsDeviceCases: [(Device, Bool)] = Device.presets.flatMap { device in [
         let app = app()
         #expect(app.helpOverlay.shortcuts.map(\.keys).suffix(2) == ["e", "b"])
         app.cycleScreen(by: 1)
+        #expect(app.helpOverlay.shortcuts == HelpOverlayView.appShortcuts + app.plotScreen.shortcuts)
+        #expect(app.plotScreen.shortcuts.map(\.keys) == ["Delete"])
+        app.cycleScreen(by: 1)
         #expect(app.helpOverlay.shortcuts == HelpOverlayView.appShortcuts)
     }
 

@@ -137,7 +137,7 @@ import Testing
         let demo = try ExternalTools.demoExecutable()
         let screen = try ExternalTools.run(demo, ["--screen", "plots", "--snapshot", "/dev/null"])
         #expect(screen.status == 64)
-        #expect(screen.output.contains("unknown --screen plots; use one of signal, controls"))
+        #expect(screen.output.contains("unknown --screen plots; use one of signal, controls, plot"))
         let theme = try ExternalTools.run(demo, ["--theme", "purple", "--snapshot", "/dev/null"])
         #expect(theme.status == 64)
         #expect(theme.output.contains("unknown --theme purple; use one of blue, red, green, gold"))
