@@ -268,10 +268,22 @@ extension CGContext {
         let b = (m.c * d.x + m.d * d.y) / length2
         let c = ((m.tx - start.x) * d.x + (m.ty - start.y) * d.y) / length2
         guard a.isFinite, b.isFinite, c.isFinite else { return }
+        let extendBefore = options.contains(.drawsBeforeStartLocation), extendAfter = options.contains(.drawsAfterEndLocation)
         let paintSource = LinearGradientPaint(table: gradient.table(alpha: gstate.alpha), a: Float(a), b: Float(b), c: Float(c),
-                                              extendBefore: options.contains(.drawsBeforeStartLocation),
-                                              extendAfter: options.contains(.drawsAfterEndLocation))
-        paint(RectCoverage(rect: clipRect, antialias: true), with: .linearGradient(paintSource))
+                                              extendBefore: extendBefore, extendAfter: extendAfter)
+        // Without extensions nothing is painted outside 0 ≤ t ≤ 1 (t = a·x + b·y + c in raster
+        // space). When t varies along one raster axis only (the common vertical or horizontal
+        // gradient) that band is a rectangle: shade only it, not the whole clip.
+        var area = clipRect
+        if !extendBefore, !extendAfter {
+            if b == 0, a != 0 {
+                area = area.intersection(CGContext.painted(band: -c / a, (1 - c) / a, horizontal: true))
+            } else if a == 0, b != 0 {
+                area = area.intersection(CGContext.painted(band: -c / b, (1 - c) / b, horizontal: false))
+            }
+        }
+        guard !area.isNull, !area.isEmpty else { return }
+        paint(RectCoverage(rect: area, antialias: true), with: .linearGradient(paintSource))
     }
 
     /// Paints a radial gradient between two circles (user space) across the clip. Negative
@@ -284,10 +296,46 @@ extension CGContext {
         let r0 = max(startRadius, 0), r1 = max(endRadius, 0)
         let dc = CGPoint(x: endCenter.x - startCenter.x, y: endCenter.y - startCenter.y)
         guard r0 > 0 || r1 > 0 || dc != .zero else { return }
+        let extendBefore = options.contains(.drawsBeforeStartLocation), extendAfter = options.contains(.drawsAfterEndLocation)
         let paintSource = RadialGradientPaint(table: gradient.table(alpha: gstate.alpha), toUser: userToRaster.inverted(),
                                               c0: startCenter, r0: r0, dc: dc, dr: r1 - r0,
-                                              extendBefore: options.contains(.drawsBeforeStartLocation),
-                                              extendAfter: options.contains(.drawsAfterEndLocation))
-        paint(RectCoverage(rect: clipRect, antialias: true), with: .radialGradient(paintSource))
+                                              extendBefore: extendBefore, extendAfter: extendAfter)
+        // Without extensions the gradient paints only the circles between the two (their convex
+        // hull, inside the union of the two circles' boxes): shade that box, not the whole clip.
+        var area = clipRect
+        if !extendBefore, !extendAfter {
+            let c1 = endCenter
+            let box = CGRect(x: min(startCenter.x - r0, c1.x - r1), y: min(startCenter.y - r0, c1.y - r1),
+                             width: 0, height: 0)
+            let user = CGRect(x: box.minX, y: box.minY,
+                              width: max(startCenter.x + r0, c1.x + r1) - box.minX,
+                              height: max(startCenter.y + r0, c1.y + r1) - box.minY)
+            let device = user.applying(userToRaster)
+            if device.isFiniteRect {
+                area = area.intersection(CGContext.wholePixels(around: device))
+            }
+        }
+        guard !area.isNull, !area.isEmpty else { return }
+        paint(RectCoverage(rect: area, antialias: true), with: .radialGradient(paintSource))
+    }
+
+    /// The whole-pixel rectangle around `rect`, grown by two pixels: a superset of the pixels a
+    /// gradient bounded by `rect` can reach, end anti-aliasing and rounding included. Whole
+    /// pixels keep the rectangle's coverage 1 everywhere, so shading less changes no pixel.
+    static func wholePixels(around rect: CGRect) -> CGRect {
+        let x0 = (rect.minX - 2).rounded(.down), y0 = (rect.minY - 2).rounded(.down)
+        let x1 = (rect.maxX + 2).rounded(.up), y1 = (rect.maxY + 2).rounded(.up)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The raster band where a linear gradient's t lies in 0…1, from the raster coordinates
+    /// `p0` and `p1` (either order) along x (`horizontal`) or y, as whole pixels with a margin.
+    static func painted(band p0: CGFloat, _ p1: CGFloat, horizontal: Bool) -> CGRect {
+        let lo = min(p0, p1), hi = max(p0, p1)
+        guard lo.isFinite, hi.isFinite, hi - lo < 1e9, abs(lo) < 1e9 else { return .infinite }
+        let huge: CGFloat = 1_099_511_627_776   // 2^40: beyond any canvas, exact in a CGFloat
+        let band = horizontal ? CGRect(x: lo, y: -huge, width: hi - lo, height: 2 * huge)
+                              : CGRect(x: -huge, y: lo, width: 2 * huge, height: hi - lo)
+        return wholePixels(around: band)
     }
 }
