@@ -304,15 +304,12 @@ extension CGContext {
         // hull, inside the union of the two circles' boxes): shade that box, not the whole clip.
         var area = clipRect
         if !extendBefore, !extendAfter {
-            let c1 = endCenter
-            let box = CGRect(x: min(startCenter.x - r0, c1.x - r1), y: min(startCenter.y - r0, c1.y - r1),
-                             width: 0, height: 0)
-            let user = CGRect(x: box.minX, y: box.minY,
-                              width: max(startCenter.x + r0, c1.x + r1) - box.minX,
-                              height: max(startCenter.y + r0, c1.y + r1) - box.minY)
-            let device = user.applying(userToRaster)
-            if device.isFiniteRect {
-                area = area.intersection(CGContext.wholePixels(around: device))
+            let start = CGRect(x: startCenter.x - r0, y: startCenter.y - r0, width: 2 * r0, height: 2 * r0)
+            let end = CGRect(x: endCenter.x - r1, y: endCenter.y - r1, width: 2 * r1, height: 2 * r1)
+            // Foundation's rectangle operations trap on NaN: only finite boxes are narrowed to.
+            if start.isFiniteRect, end.isFiniteRect {
+                let device = start.union(end).applying(userToRaster)
+                if device.isFiniteRect { area = area.intersection(CGContext.wholePixels(around: device)) }
             }
         }
         guard !area.isNull, !area.isEmpty else { return }
