@@ -59,9 +59,7 @@ public final class BitmapButtonView: View, ThemeFollowing {
             ctx.saveGState()
             ctx.addPath(CGPath(roundedRect: window, cornerWidth: windowCorner, cornerHeight: windowCorner))
             ctx.clip()
-            ctx.translateBy(x: window.minX, y: window.maxY)
-            ctx.scaleBy(x: 1, y: -1)
-            ctx.draw(image, in: CGRect(origin: .zero, size: window.size))
+            UIImage(cgImage: image).draw(in: window)
             ctx.restoreGState()
         }
         ctx.addPath(CGPath(roundedRect: window, cornerWidth: windowCorner, cornerHeight: windowCorner))

@@ -17,13 +17,7 @@ public final class BitmapView: View {
     public override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds
-        if let image {
-            ctx.saveGState()
-            ctx.translateBy(x: b.minX, y: b.maxY)
-            ctx.scaleBy(x: 1, y: -1)
-            ctx.draw(image, in: CGRect(origin: .zero, size: b.size))
-            ctx.restoreGState()
-        }
+        if let image { UIImage(cgImage: image).draw(in: b) }
         ctx.setStrokeColor(gray: 0.5, alpha: 1)
         ctx.setLineWidth(1)
         ctx.stroke(b.insetBy(dx: 0.5, dy: 0.5))

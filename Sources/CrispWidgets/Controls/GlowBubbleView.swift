@@ -31,11 +31,7 @@ public final class GlowBubbleView: View, ThemeFollowing {
         ctx.addEllipse(in: disc)
         ctx.clip()
         if let image {
-            ctx.saveGState()
-            ctx.translateBy(x: disc.minX, y: disc.maxY)
-            ctx.scaleBy(x: 1, y: -1)
-            ctx.draw(image, in: CGRect(origin: .zero, size: disc.size))
-            ctx.restoreGState()
+            UIImage(cgImage: image).draw(in: disc)
         } else {
             ctx.setFillColor(theme.barBottom)
             ctx.fill(disc)
