@@ -33,6 +33,8 @@ public final class DemoApp {
     public let rootView: DemoRootView
     /// The signal graph (on the signal screen).
     public var graph: SignalGraphView { signalScreen.graph }
+    /// The loupe, on top of every screen (long press to open it).
+    public let loupe = LoupeView()
     /// The shortcut overlay (inside `rootView`).
     public var helpOverlay: HelpOverlayView { rootView.helpOverlay }
     /// The tab bar (inside `rootView`).
@@ -87,10 +89,14 @@ public final class DemoApp {
         window.statusBar = statusBar
         window.rootView = rootView
         window.keyHandler = { [unowned self] in self.handleKey($0) }
+        loupe.install(in: window)
+        loupe.recognizer.addAction { [unowned self] r in if r.state == .began { self.log("longpress began") } }
         screen.addObserver { [unowned self] event in
             switch event {
             case .statusBarFrameDidChange: self.updateCallTimer()
-            case .deviceDidChange: self.titleHandler?(self.windowTitle)
+            case .deviceDidChange:
+                self.loupe.windowDidResize()
+                self.titleHandler?(self.windowTitle)
             case .statusBarFrameWillChange: break
             }
         }
@@ -154,6 +160,7 @@ public final class DemoApp {
     /// Gives the colours of `colours` to every themed view of every screen (shown or not).
     private func showColours(_ colours: Theme) {
         rootView.applyTheme(colours)
+        loupe.theme = colours
         for s in screens where s !== currentScreen { s.applyTheme(colours) }
     }
 
@@ -204,6 +211,12 @@ public final class DemoApp {
         case "?":
             helpOverlay.isHidden.toggle()
             log("help \(helpOverlay.isHidden ? "hidden" : "shown")")
+        case "v":
+            loupe.mode = loupe.mode == .bitmap ? .vector : .bitmap
+        case "+", "=":
+            loupe.zoom *= 2
+        case "-":
+            loupe.zoom /= 2
         case "q":
             quitHandler?()
         default:

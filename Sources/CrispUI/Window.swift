@@ -26,6 +26,15 @@ open class Window: View {
     /// Called with every key press the window receives.
     public var keyHandler: ((KeyPress) -> Void)?
 
+    /// Called first with every mouse-wheel turn (notches, window point); returns whether it used
+    /// it, so the views under the pointer do not see it (a loupe zooms with the wheel).
+    public var scrollInterceptor: ((CGFloat, CGPoint) -> Bool)?
+
+    /// Called with every area (window points) marked for repainting, before it joins the dirty
+    /// region; after a change of size or scale, with the whole window. A view that caches what
+    /// the window shows (a loupe's snapshot) learns here which part went stale.
+    public var invalidationObserver: ((CGRect) -> Void)?
+
     /// Receives the window's status lines, each a whole line without its newline: `layout …`
     /// after layout and `state …` from `View.publishState(_:)` (Window+Status.swift). The app
     /// writes them to its `--status-file`. Nil: nothing is reported (and nothing is computed).
@@ -108,6 +117,7 @@ open class Window: View {
 
     /// Adds a rectangle in window points to the dirty region.
     func invalidate(_ rect: CGRect) {
+        invalidationObserver?(rect)
         let s = screen.scale
         dirtyRegion.add(CGRect(x: rect.minX * s, y: rect.minY * s, width: rect.width * s, height: rect.height * s),
                         limit: pixelBounds)
@@ -115,6 +125,7 @@ open class Window: View {
 
     /// Marks the whole screen dirty (after a change of size or scale, or when pixels were lost).
     public func invalidateEverything() {
+        invalidationObserver?(bounds)
         dirtyRegion.removeAll()
         dirtyRegion.add(pixelBounds, limit: pixelBounds)
     }
@@ -258,6 +269,7 @@ open class Window: View {
     /// Delivers `delta` notches of the mouse wheel (positive: up) to the frontmost view under
     /// `location` (window points), which may pass them on to its superview.
     public func handleScroll(_ delta: CGFloat, at location: CGPoint) {
+        if scrollInterceptor?(delta, location) == true { return }
         (hitTest(location) ?? self).scrollWheel(delta)
     }
 
