@@ -30,6 +30,9 @@ open class Window: View {
     /// it, so the views under the pointer do not see it (a loupe zooms with the wheel).
     public var scrollInterceptor: ((CGFloat, CGPoint) -> Bool)?
 
+    /// Called by the host after each frame it rendered (and presented) with what it cost.
+    public var frameStatisticsObserver: ((FrameStatistics) -> Void)?
+
     /// Called with every area (window points) marked for repainting, before it joins the dirty
     /// region; after a change of size or scale, with the whole window. A view that caches what
     /// the window shows (a loupe's snapshot) learns here which part went stale.

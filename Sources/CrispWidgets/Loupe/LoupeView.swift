@@ -311,13 +311,14 @@ public final class LoupeView: View, ThemeFollowing {
         snapshot.prepare(pixels, window: window) { ctx in self.drawWindowContent(in: ctx, window: window) }
     }
 
-    /// The window's background and every view of it but the loupe, in window points.
+    /// The window's background and every view of it but the loupe and the frame-time overlay,
+    /// in window points.
     private func drawWindowContent(in ctx: CGContext, window: Window) {
         if let background = window.backgroundColor {
             ctx.setFillColor(background)
             ctx.fill(window.bounds)
         }
-        for view in window.subviews where view !== self && !view.isHidden {
+        for view in window.subviews where view !== self && !(view is FrameTimeHUD) && !view.isHidden {
             ctx.saveGState()
             let b = view.bounds
             ctx.translateBy(x: view.center.x, y: view.center.y)
