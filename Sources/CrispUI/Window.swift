@@ -30,6 +30,10 @@ open class Window: View {
     /// it, so the views under the pointer do not see it (a loupe zooms with the wheel).
     public var scrollInterceptor: ((CGFloat, CGPoint) -> Bool)?
 
+    /// While set, paints the window's content for the dirty rectangles it can (from a cache),
+    /// so that only the views it names are drawn over it; see `WindowBackdrop`.
+    public weak var backdrop: WindowBackdrop?
+
     /// Called by the host after each frame it rendered (and presented) with what it cost.
     public var frameStatisticsObserver: ((FrameStatistics) -> Void)?
 
@@ -159,9 +163,16 @@ open class Window: View {
             context.saveGState()
             // The clip in device space (y up), so it is exactly the pixel rectangle.
             context.clip(to: CGRect(x: r.minX, y: h - r.maxY, width: r.width, height: r.height))
-            context.setBaseTransform(base)
             let dirty = CGRect(x: r.minX / s, y: r.minY / s, width: r.width / s, height: r.height / s)
-            renderer.draw(self, dirty: dirty, alpha: 1)
+            if let backdrop, backdrop.paintBackdrop(r, into: context) {
+                context.setBaseTransform(base)
+                for view in backdrop.viewsAboveBackdrop where view.superview === self && !view.isHidden {
+                    renderer.drawSubview(view, dirty: dirty, alpha: 1)
+                }
+            } else {
+                context.setBaseTransform(base)
+                renderer.draw(self, dirty: dirty, alpha: 1)
+            }
             context.setBaseTransform(savedBase)
             context.restoreGState()
         }
@@ -280,6 +291,18 @@ open class Window: View {
     public func handleKey(_ key: KeyPress) {
         keyHandler?(key)
     }
+}
+
+/// Something that can paint a window's content from a cache (a loupe's snapshot while it
+/// moves), so a frame that only moved an overlay does not draw the views beneath again.
+public protocol WindowBackdrop: AnyObject {
+    /// Paints the window's content — what its background and the subviews not in
+    /// `viewsAboveBackdrop` would draw — in `pixels` (a rectangle in pixels from the top-left)
+    /// into `context` (the window's frame context, in its default device space); returns false
+    /// to leave it to the views.
+    func paintBackdrop(_ pixels: CGRect, into context: CGContext) -> Bool
+    /// The window's subviews drawn over the backdrop, back to front.
+    var viewsAboveBackdrop: [View] { get }
 }
 
 extension View {

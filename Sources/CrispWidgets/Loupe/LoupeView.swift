@@ -25,7 +25,7 @@ import Foundation
 /// A magnifying glass over a window: long press anywhere to open it, move to move it, release
 /// to close it. Identifier `loupe`; state lines `shown <x> <y> <zoom> <bitmap|vector>` (the
 /// touch point in window pixels) and `hidden`.
-public final class LoupeView: View, ThemeFollowing {
+public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
     /// How the loupe magnifies.
     public enum Mode: String, Sendable {
         /// The cached bitmap, scaled up: pixels show at high zoom.
@@ -125,6 +125,7 @@ public final class LoupeView: View, ThemeFollowing {
         snapshot.resetStatistics()
         snapshotCount += 1
         isOpen = true
+        window.backdrop = self
         changeItself {
             alpha = 1
             transform = .identity
@@ -157,6 +158,7 @@ public final class LoupeView: View, ThemeFollowing {
                 self.transform = CGAffineTransform(scaleX: 0.7, y: 0.7)
             }, completion: { _ in
                 guard !self.isOpen else { return }
+                self.window?.backdrop = nil
                 self.changeItself {
                     self.isHidden = true
                     self.alpha = 1
@@ -207,6 +209,32 @@ public final class LoupeView: View, ThemeFollowing {
         if rect == window.bounds { snapshot.invalidateAll() } else { snapshot.invalidate(rect, scale: scale) }
         guard isOpen, !isHidden, rect.intersects(sourceRect) else { return }
         changeItself { setNeedsDisplay() }
+    }
+
+    // MARK: Backdrop
+
+    /// The window's views drawn over the snapshot while the loupe is up: the loupe and the
+    /// frame-time overlay.
+    public var viewsAboveBackdrop: [View] {
+        window?.subviews.filter { $0 === self || $0 is FrameTimeHUD } ?? []
+    }
+
+    /// Paints the window's content in `pixels` from the snapshot (rendering its stale tiles
+    /// first), so moving the loupe repaints its old and new rectangles without drawing the
+    /// views beneath again. Only into a frame of the native layout and the screen's size.
+    public func paintBackdrop(_ pixels: CGRect, into context: CGContext) -> Bool {
+        guard let window, context.bitmapInfo == .crispNative, context.width == window.screen.pixelWidth,
+              context.height == window.screen.pixelHeight, let target = context.data else { return false }
+        let r = pixels.integral.intersection(CGRect(x: 0, y: 0, width: context.width, height: context.height))
+        guard !r.isNull, !r.isEmpty else { return true }
+        ensureSnapshot(of: r, in: window)
+        guard let source = snapshot.context, let from = source.data, source.bytesPerRow == context.bytesPerRow else { return false }
+        let x = Int(r.minX), width = Int(r.width) * 4
+        for y in Int(r.minY)..<Int(r.maxY) {
+            let offset = y * context.bytesPerRow + x * 4
+            (target + offset).copyMemory(from: from + offset, byteCount: width)
+        }
+        return true
     }
 
     // MARK: Geometry
