@@ -40,8 +40,9 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
     public static let inspectorZoom: CGFloat = 8
     /// The disc's diameter, in points, when the window has room for it.
     public static let preferredDiameter: CGFloat = 120
-    /// Room around the disc for the rim and the shadow, in points.
-    static let margin: CGFloat = 8
+    /// Room around the disc for the rim and the shadow, in points (the loupe clips to its
+    /// bounds, so that it never paints where its repaints do not reach).
+    static let margin: CGFloat = 12
     /// Seconds of the scale-and-fade when the loupe closes.
     public static let hideDuration: TimeInterval = 0.15
 
@@ -81,6 +82,7 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
         accessibilityIdentifier = "loupe"
         isHidden = true
         isUserInteractionEnabled = false
+        clipsToBounds = true
         for label in [modeLabel, colourLabel] {
             label.alignment = .center
             label.textColor = .white
