@@ -272,7 +272,8 @@ checkpoint_now() {
     mark=$(lines)
     echo "$action_no checkpoint" >>"$actionlog"
     key 5
-    wait_for '^device ' "$mark" || fail "no answer to the preset key within $hang s (hang)"
+    # (An earlier action's device line may still be on its way: the answer is the one after "key 5".)
+    wait_for '^key 5$' "$mark" && wait_for '^device ' "$found" || fail "no answer to the preset key within $hang s (hang)"
     size=$(sed -n "${found}p" "$status" | cut -d' ' -f3)
     mark=$(lines)
     key t
