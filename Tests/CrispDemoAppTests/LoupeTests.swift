@@ -185,6 +185,54 @@ import Testing
         f.loupe.zoom = .infinity
         #expect(f.loupe.zoom == 2, "a non-finite zoom falls back to the default")
     }
+
+    // MARK: Awkward moments
+
+    @Test func onTheStatusBarTheTabBarDuringTheCallBarAnimationAndAResize() throws {
+        let f = try fixture("controls", device: .iPhone4)
+        // The status bar (near the top edge: the loupe goes beside the touch) and the tab bar.
+        for point in [CGPoint(x: 160, y: 8), CGPoint(x: 40, y: 470)] {
+            try f.press(at: point)
+            #expect(f.loupe.isOpen, "at \(point)")
+            #expect(f.window.bounds.contains(f.loupe.frame))
+            f.window.handlePointer(.up, at: point)
+            try f.wait(0.3)
+        }
+        // During the call bar's animation, moving through it.
+        f.app.handleKey(KeyPress(characters: "c"))
+        try f.press(at: CGPoint(x: 160, y: 30), holding: 0.55)
+        #expect(f.loupe.isOpen)
+        for step in 1...5 {
+            f.window.handlePointer(.moved, at: CGPoint(x: 160, y: 30 + CGFloat(step) * 8))
+            try f.wait(0.05)
+            #expect(f.window.bounds.contains(f.loupe.frame))
+        }
+        // A resize while it is open: it stays inside the new window, with a new snapshot size.
+        f.app.handleKey(KeyPress(characters: "1"))
+        try f.host.renderFrame()
+        #expect(f.loupe.isOpen)
+        #expect(f.window.bounds.contains(f.loupe.frame), "\(f.loupe.frame) in \(f.window.bounds)")
+        f.window.handlePointer(.moved, at: CGPoint(x: 300, y: 460))
+        try f.host.renderFrame()
+        #expect(f.window.bounds.contains(f.loupe.frame))
+        f.window.handlePointer(.up, at: CGPoint(x: 300, y: 460))
+        try f.wait(0.3)
+        #expect(f.loupe.isHidden)
+    }
+
+    @Test func movingRepaintsOnlyTheOldAndNewLoupeRectangles() throws {
+        let f = try fixture()
+        try f.press(at: CGPoint(x: 160, y: 300))
+        let old = f.loupe.frame
+        f.window.handlePointer(.moved, at: CGPoint(x: 150, y: 300))
+        let rects = try f.host.renderFrame()
+        let new = f.loupe.frame
+        #expect(!rects.isEmpty)
+        for r in rects {
+            let points = CGRect(x: r.minX, y: r.minY, width: r.width, height: r.height)
+            #expect(old.union(new).insetBy(dx: -1, dy: -1).contains(points), "\(r) outside \(old) ∪ \(new)")
+        }
+    }
 }
 
 /// How the loupe looks: both modes at 2× and 8× over the signal graph and the controls, at 1×
