@@ -134,6 +134,11 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
             isHidden = false
         }
         move(to: point)
+        // One traversal of the views renders the tiles both the disc and the backdrop under the
+        // loupe's rectangle need (rather than one each).
+        let s = window.screen.scale
+        let area = sourceRect.union(frame)
+        ensureSnapshot(of: CGRect(x: area.minX * s, y: area.minY * s, width: area.width * s, height: area.height * s), in: window)
     }
 
     /// Moves the magnified point to `point` (window points), keeping the loupe inside the window.
