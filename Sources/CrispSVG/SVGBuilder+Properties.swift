@@ -139,74 +139,83 @@ extension SVGBuilder {
 
     // MARK: Applying properties
 
-    func apply(_ declarations: [SVGDeclaration], to p: inout SVGProperties, element own: inout SVGElementProperties) throws(SVGError) {
+    /// Applies declarations in order; an invalid one is as if it were absent (a warning).
+    func apply(_ declarations: [SVGDeclaration], to p: inout SVGProperties, element own: inout SVGElementProperties) {
         for d in declarations {
-            let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if value == "inherit" { continue }
-            switch d.name {
-            case "fill": p.fill = try paint(d)
-            case "stroke": p.stroke = try paint(d)
-            case "fill-opacity": p.fillOpacity = try opacity(d)
-            case "stroke-opacity": p.strokeOpacity = try opacity(d)
-            case "opacity": own.opacity = try opacity(d)
-            case "stop-opacity": own.stopOpacity = try opacity(d)
-            case "fill-rule": p.fillRule = try rule(d)
-            case "clip-rule": p.clipRule = try rule(d)
-            case "stroke-width":
-                let w = try length(d, axis: .diagonal)
-                guard w >= 0 else { throw invalid(d, "must not be negative") }
-                p.strokeWidth = w
-            case "stroke-linecap":
-                switch value {
-                case "butt": p.lineCap = .butt
-                case "round": p.lineCap = .round
-                case "square": p.lineCap = .square
-                default: throw invalid(d, "expected butt, round or square")
-                }
-            case "stroke-linejoin":
-                switch value {
-                case "miter", "miter-clip", "arcs": p.lineJoin = .miter   // SVG 2: arcs and miter-clip fall back to miter
-                case "round": p.lineJoin = .round
-                case "bevel": p.lineJoin = .bevel
-                default: throw invalid(d, "expected miter, round or bevel")
-                }
-            case "stroke-miterlimit":
-                let m = try number(d)
-                guard m >= 1 else { throw invalid(d, "must be at least 1") }
-                p.miterLimit = m
-            case "stroke-dasharray": p.dashes = try dashArray(d)
-            case "stroke-dashoffset": p.dashOffset = try length(d, axis: .diagonal)
-            case "color":
+            do {
+                try apply(d, to: &p, element: &own)
+            } catch {
+                warn(error)
+            }
+        }
+    }
+
+    private func apply(_ d: SVGDeclaration, to p: inout SVGProperties, element own: inout SVGElementProperties) throws(SVGError) {
+        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if value == "inherit" { return }
+        switch d.name {
+        case "fill": p.fill = try paint(d)
+        case "stroke": p.stroke = try paint(d)
+        case "fill-opacity": p.fillOpacity = try opacity(d)
+        case "stroke-opacity": p.strokeOpacity = try opacity(d)
+        case "opacity": own.opacity = try opacity(d)
+        case "stop-opacity": own.stopOpacity = try opacity(d)
+        case "fill-rule": p.fillRule = try rule(d)
+        case "clip-rule": p.clipRule = try rule(d)
+        case "stroke-width":
+            let w = try length(d, axis: .diagonal)
+            guard w >= 0 else { throw invalid(d, "must not be negative") }
+            p.strokeWidth = w
+        case "stroke-linecap":
+            switch value {
+            case "butt": p.lineCap = .butt
+            case "round": p.lineCap = .round
+            case "square": p.lineCap = .square
+            default: throw invalid(d, "expected butt, round or square")
+            }
+        case "stroke-linejoin":
+            switch value {
+            case "miter", "miter-clip", "arcs": p.lineJoin = .miter   // SVG 2: arcs and miter-clip fall back to miter
+            case "round": p.lineJoin = .round
+            case "bevel": p.lineJoin = .bevel
+            default: throw invalid(d, "expected miter, round or bevel")
+            }
+        case "stroke-miterlimit":
+            let m = try number(d)
+            guard m >= 1 else { throw invalid(d, "must be at least 1") }
+            p.miterLimit = m
+        case "stroke-dasharray": p.dashes = try dashArray(d)
+        case "stroke-dashoffset": p.dashOffset = try length(d, axis: .diagonal)
+        case "color":
+            guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour") }
+            p.color = c
+        case "stop-color":
+            if value == "currentColor" {
+                own.stopColorIsCurrent = true
+            } else {
                 guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour") }
-                p.color = c
-            case "stop-color":
-                if value == "currentColor" {
-                    own.stopColorIsCurrent = true
-                } else {
-                    guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour") }
-                    own.stopColor = c
-                    own.stopColorIsCurrent = false
-                }
-            case "display": own.isDisplayed = value != "none"
-            case "visibility":
-                guard ["visible", "hidden", "collapse"].contains(value) else { throw invalid(d, "expected visible, hidden or collapse") }
-                p.isVisible = value == "visible"
-            case "shape-rendering":
-                guard ["auto", "optimizeSpeed", "crispEdges", "geometricPrecision"].contains(value) else {
-                    throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")
-                }
-                p.isAntialiased = value == "auto" || value == "geometricPrecision"
-            case "clip-path":
-                if value == "none" {
-                    own.clipPath = nil
-                } else {
-                    guard let id = urlReference(value) else { throw invalid(d, "expected none or url(#id)") }
-                    own.clipPath = (id, d.offset)
-                }
-            default:
-                if let off = SVGBuilder.unimplementedProperties[String(d.name)], !off.contains(value) {
-                    unsupported("\(d.name)=\"\(value)\"", at: d.offset)
-                }
+                own.stopColor = c
+                own.stopColorIsCurrent = false
+            }
+        case "display": own.isDisplayed = value != "none"
+        case "visibility":
+            guard ["visible", "hidden", "collapse"].contains(value) else { throw invalid(d, "expected visible, hidden or collapse") }
+            p.isVisible = value == "visible"
+        case "shape-rendering":
+            guard ["auto", "optimizeSpeed", "crispEdges", "geometricPrecision"].contains(value) else {
+                throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")
+            }
+            p.isAntialiased = value == "auto" || value == "geometricPrecision"
+        case "clip-path":
+            if value == "none" {
+                own.clipPath = nil
+            } else {
+                guard let id = urlReference(value) else { throw invalid(d, "expected none or url(#id)") }
+                own.clipPath = (id, d.offset)
+            }
+        default:
+            if let off = SVGBuilder.unimplementedProperties[String(d.name)], !off.contains(value) {
+                unsupported("\(d.name)=\"\(value)\"", at: d.offset)
             }
         }
     }

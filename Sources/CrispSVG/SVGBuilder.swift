@@ -57,6 +57,28 @@ final class SVGBuilder {
         }
     }
 
+    /// Records an error SVG says to recover from as a warning at its place.
+    func warn(_ error: SVGError) {
+        if let k = warningIndex[error.message] {
+            warnings[k].count += 1
+        } else {
+            warningIndex[error.message] = warnings.count
+            warnings.append(SVGWarning(message: error.message, location: error.location, count: 1))
+        }
+    }
+
+    /// `body`'s result, or nil after recording its error as a warning: for values that SVG says
+    /// to treat as absent when they are invalid. Limits are not recovered from (they rethrow).
+    func recovering<T>(_ body: () throws(SVGError) -> T) throws(SVGError) -> T? {
+        do {
+            return try body()
+        } catch {
+            if case .limitExceeded = error.kind { throw error }
+            warn(error)
+            return nil
+        }
+    }
+
     func unsupported(_ reason: String, at offset: Int) {
         guard unsupportedIndex.insert(reason).inserted else { return }
         unsupported.append(SVGUnsupportedFeature(reason: reason, location: location(offset)))
@@ -85,33 +107,15 @@ final class SVGBuilder {
         var width: (value: CGFloat, isPercent: Bool)?, height: (value: CGFloat, isPercent: Bool)?
         var align = "xMidYMid", slice = false
         for d in attributes.own {
-            switch d.name {
-            case "viewBox":
-                var scanner = SVGValueScanner(String(d.value))
-                var v: [CGFloat] = []
-                scanner.skipWhiteSpace()
-                while !scanner.isAtEnd {
-                    guard let n = scanner.number() else { throw invalid(d, "expected four numbers", at: d.offset + scanner.i) }
-                    v.append(CGFloat(n))
-                    scanner.skipSeparator()
+            // An invalid value is as if the attribute were absent (with a warning).
+            _ = try recovering { () throws(SVGError) in
+                switch d.name {
+                case "viewBox": viewBox = try parseViewBox(d)
+                case "width": width = try rootLength(d)
+                case "height": height = try rootLength(d)
+                case "preserveAspectRatio": (align, slice) = try parseAspectRatio(d)
+                default: break
                 }
-                guard v.count == 4 else { throw invalid(d, "expected four numbers, found \(v.count)") }
-                guard v[2] > 0, v[3] > 0 else { throw invalid(d, "the width and height must be positive") }
-                viewBox = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
-            case "width": width = try rootLength(d)
-            case "height": height = try rootLength(d)
-            case "preserveAspectRatio":
-                var words = d.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
-                if words.first == "defer" { words.removeFirst() }
-                guard let a = words.first, a == "none" || SVGBuilder.alignments.contains(a), words.count <= 2 else {
-                    throw invalid(d, "expected none or xMinYMin … xMaxYMax, then meet or slice")
-                }
-                align = a
-                if words.count == 2 {
-                    guard words[1] == "meet" || words[1] == "slice" else { throw invalid(d, "expected meet or slice") }
-                    slice = words[1] == "slice"
-                }
-            default: break
             }
         }
         // Intrinsic size: width/height, else the viewBox's, else 100 × 100 (as resvg).
@@ -152,6 +156,35 @@ final class SVGBuilder {
             if align.hasSuffix("YMid") { ty += extraY / 2 } else if align.hasSuffix("YMax") { ty += extraY }
         }
         return CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: tx, ty: ty)
+    }
+
+    /// A `viewBox`: four numbers, width and height positive.
+    func parseViewBox(_ d: SVGDeclaration) throws(SVGError) -> CGRect {
+        var scanner = SVGValueScanner(String(d.value))
+        var v: [CGFloat] = []
+        scanner.skipWhiteSpace()
+        while !scanner.isAtEnd {
+            guard let n = scanner.number() else { throw invalid(d, "expected four numbers", at: d.offset + scanner.i) }
+            v.append(CGFloat(n))
+            scanner.skipSeparator()
+        }
+        guard v.count == 4 else { throw invalid(d, "expected four numbers, found \(v.count)") }
+        guard v[2] > 0, v[3] > 0 else { throw invalid(d, "the width and height must be positive") }
+        return CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    /// A `preserveAspectRatio`: the alignment (or none) and whether it slices.
+    func parseAspectRatio(_ d: SVGDeclaration) throws(SVGError) -> (align: String, slice: Bool) {
+        var words = d.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+        if words.first == "defer" { words.removeFirst() }
+        guard let a = words.first, a == "none" || SVGBuilder.alignments.contains(a), words.count <= 2 else {
+            throw invalid(d, "expected none or xMinYMin … xMaxYMax, then meet or slice")
+        }
+        if words.count == 2 {
+            guard words[1] == "meet" || words[1] == "slice" else { throw invalid(d, "expected meet or slice") }
+            return (a, words[1] == "slice")
+        }
+        return (a, false)
     }
 
     private func rootLength(_ d: SVGDeclaration) throws(SVGError) -> (value: CGFloat, isPercent: Bool) {
@@ -227,16 +260,21 @@ final class SVGBuilder {
                                 depth: Int) throws(SVGError) -> SVGRenderNode? {
         var properties = inherited
         var own = SVGElementProperties()
-        try apply(attributes.presentation, to: &properties, element: &own)
+        apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed else { return nil }
         var children: [SVGRenderNode] = []
         for child in e.children {
             if let node = try buildNode(child, inherited: properties, depth: depth + 1) { children.append(node) }
         }
-        let transform = try attributes.transform.map { d throws(SVGError) in try parseTransform(d) } ?? .identity
-        let node = SVGRenderNode(content: .group(children), transform: transform)
+        let node = SVGRenderNode(content: .group(children), transform: try transform(of: attributes))
         try finish(node, element: e, own: own)
         return node
+    }
+
+    /// An element's `transform` (identity when it is absent or invalid).
+    func transform(of attributes: ElementDeclarations) throws(SVGError) -> CGAffineTransform {
+        guard let d = attributes.transform else { return .identity }
+        return try recovering { () throws(SVGError) in try parseTransform(d) } ?? .identity
     }
 
     /// Applies clip-path and opacity to a finished node.
@@ -255,11 +293,10 @@ final class SVGBuilder {
         let attributes = declarations(of: e, allowed: SVGBuilder.shapeAttributes[e.name] ?? [])
         var properties = inherited
         var own = SVGElementProperties()
-        try apply(attributes.presentation, to: &properties, element: &own)
-        guard own.isDisplayed, let path = try geometry(of: e, attributes.own) else { return nil }
-        let transform = try attributes.transform.map { d throws(SVGError) in try parseTransform(d) } ?? .identity
-        let shape = try makeShape(path, properties: properties, element: e)
-        let node = SVGRenderNode(content: .shape(shape), transform: transform)
+        apply(attributes.presentation, to: &properties, element: &own)
+        guard own.isDisplayed, let path = geometry(of: e, attributes.own) else { return nil }
+        let shape = makeShape(path, properties: properties, element: e)
+        let node = SVGRenderNode(content: .shape(shape), transform: try transform(of: attributes))
         if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil {
             try finish(node, element: e, own: own)
         }
@@ -267,17 +304,17 @@ final class SVGBuilder {
     }
 
     /// The fill and stroke of a shape from its properties.
-    private func makeShape(_ path: CGPath, properties p: SVGProperties, element e: XMLElement) throws(SVGError) -> SVGShape {
+    private func makeShape(_ path: CGPath, properties p: SVGProperties, element e: XMLElement) -> SVGShape {
         let bbox = path.boundingBoxOfPath
         var fill: SVGPaintInstance?
         var stroke: SVGPaintInstance?
         if p.isVisible {
-            fill = try resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox)
+            fill = resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox)
             if p.strokeWidth > 0 {
                 // A stroke reaches at most half its width times the miter limit (or √2 for
                 // square caps) beyond the outline.
                 let reach = p.strokeWidth / 2 * max(p.miterLimit, 1.5)
-                stroke = try resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
+                stroke = resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
                                           coverBox: bbox.insetBy(dx: -reach, dy: -reach))
             }
         }
