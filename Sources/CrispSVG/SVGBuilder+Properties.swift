@@ -31,7 +31,8 @@ extension SVGBuilder {
     static let drawnProperties: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linejoin", "stroke-linecap",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "clip-path",
-        "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering",
+        "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
+        "transform-origin",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
@@ -40,7 +41,7 @@ extension SVGBuilder {
         "text-anchor", "letter-spacing", "word-spacing", "text-decoration", "writing-mode", "direction", "unicode-bidi",
         "dominant-baseline", "alignment-baseline", "baseline-shift", "kerning", "glyph-orientation-horizontal",
         "glyph-orientation-vertical", "text-rendering", "image-rendering", "color-rendering", "color-interpolation",
-        "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "overflow", "clip",
+        "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "clip",
         "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity", "line-height", "white-space",
         "isolation", "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-feature-settings",
         "font-variant-ligatures", "font-variant-caps", "font-variant-numeric", "font-variant-east-asian",
@@ -55,7 +56,8 @@ extension SVGBuilder {
     ]
     /// Attributes that never matter for drawing and are not worth a warning.
     static let ignoredAttributes: Set<String> = ["id", "class", "xmlns", "xml:space", "xml:lang", "lang", "tabindex",
-                                                 "focusable", "role", "data-name", "xml:base", "externalResourcesRequired"]
+                                                 "focusable", "role", "data-name", "xml:base", "externalResourcesRequired",
+                                                 "systemLanguage", "requiredExtensions", "requiredFeatures"]
 
     /// Sorts an element's attributes; unknown ones become warnings.
     func declarations(of e: XMLElement, allowed: Set<String>) -> ElementDeclarations {
@@ -198,6 +200,10 @@ extension SVGBuilder {
                 own.stopColorIsCurrent = false
             }
         case "display": own.isDisplayed = value != "none"
+        case "overflow":
+            guard ["visible", "hidden", "scroll", "auto"].contains(value) else { throw invalid(d, "expected visible, hidden, scroll or auto") }
+            own.overflowIsVisible = value == "visible" || value == "auto"
+        case "transform-origin": own.transformOrigin = try transformOrigin(d)
         case "visibility":
             guard ["visible", "hidden", "collapse"].contains(value) else { throw invalid(d, "expected visible, hidden or collapse") }
             p.isVisible = value == "visible"
@@ -252,6 +258,27 @@ extension SVGBuilder {
         let unit = scanner.letters()
         guard let factor = SVGBuilder.unitFactors[unit] else { throw invalid(d, "unknown unit \"\(unit)\"", at: d.offset + unitStart) }
         return v * factor
+    }
+
+    /// A `transform-origin`: one or two of left/center/right/top/bottom or lengths (x first; a
+    /// missing one is the centre), percentages of the viewport; a third value (z) is ignored.
+    func transformOrigin(_ d: SVGDeclaration) throws(SVGError) -> CGPoint {
+        let words = d.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard (1...3).contains(words.count) else { throw invalid(d, "expected one to three positions") }
+        var x: CGFloat?, y: CGFloat?
+        for (k, w) in words.prefix(2).enumerated() {
+            switch w {
+            case "left": x = 0
+            case "right": x = viewport.width
+            case "top": y = 0
+            case "bottom": y = viewport.height
+            case "center": if k == 0 && x == nil { x = viewport.width / 2 } else { y = viewport.height / 2 }
+            default:
+                let part = SVGDeclaration(name: d.name, value: w, offset: d.offset)
+                if k == 0 { x = try length(part, axis: .horizontal) } else { y = try length(part, axis: .vertical) }
+            }
+        }
+        return CGPoint(x: x ?? viewport.width / 2, y: y ?? viewport.height / 2)
     }
 
     /// A plain number (no unit).

@@ -27,7 +27,7 @@ final class SVGBuilder {
     private var unsupportedIndex: Set<String> = []
     private(set) var unsupported: [SVGUnsupportedFeature] = []
     /// The viewport size in user units (the viewBox's size, else width × height), for percentages.
-    private(set) var viewport = CGSize(width: 100, height: 100)
+    var viewport = CGSize(width: 100, height: 100)
     /// Ids of clip paths being resolved (cycle detection).
     private var resolving: [String] = []
     /// How many clip paths are being resolved, one inside the other.
@@ -39,6 +39,14 @@ final class SVGBuilder {
     /// at once: each is a canvas-sized buffer while it is open.
     static let maximumLayerNesting = 16
     private var gradientCache: [String: SVGGradient] = [:]
+    /// Containers being built (document ancestors and `use` targets): a `use` of one is a cycle.
+    var openElements: Set<ObjectIdentifier> = []
+    /// How many `use` references are being expanded, one inside the other.
+    var useNesting = 0
+    /// Elements built through `use` references so far.
+    var useInstances = 0
+    /// Most elements built one inside the other, counting through `use` references.
+    static let maximumBuildDepth = 512
 
     init(lines: LineTable) {
         self.lines = lines
@@ -234,6 +242,12 @@ final class SVGBuilder {
 
     /// Builds the render node for a drawable element, or nil when it draws nothing.
     func buildNode(_ e: XMLElement, inherited: SVGProperties, depth: Int) throws(SVGError) -> SVGRenderNode? {
+        guard depth <= SVGBuilder.maximumBuildDepth else {
+            throw SVGError(.limitExceeded("elements nested more than \(SVGBuilder.maximumBuildDepth) deep (counting through use)"),
+                           at: location(e.offset))
+        }
+        try countInstance(e)
+        guard passesConditions(e) else { return nil }
         switch e.name {
         case "g", "a":
             return try buildContainer(e, attributes: declarations(of: e, allowed: e.name == "a" ? SVGBuilder.linkAttributes : []),
@@ -247,7 +261,13 @@ final class SVGBuilder {
         case "style":
             if !e.text.isEmpty { unsupported("<style> (CSS style sheets)", at: e.offset) }
             return nil
-        case "text", "image", "use", "foreignObject", "switch", "svg", "textPath", "tspan", "video", "audio", "canvas", "iframe":
+        case "use":
+            return try buildUse(e, inherited: inherited, depth: depth)
+        case "svg":
+            return try buildViewport(e, inherited: inherited, depth: depth, origin: .zero, size: (nil, nil))
+        case "switch":
+            return try buildSwitch(e, inherited: inherited, depth: depth)
+        case "text", "image", "foreignObject", "textPath", "tspan", "video", "audio", "canvas", "iframe":
             unsupported("<\(e.name)>", at: e.offset)
             return nil
         default:
@@ -262,19 +282,25 @@ final class SVGBuilder {
         var own = SVGElementProperties()
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed else { return nil }
+        let key = ObjectIdentifier(e)
+        openElements.insert(key)
+        defer { openElements.remove(key) }
         var children: [SVGRenderNode] = []
         for child in e.children {
             if let node = try buildNode(child, inherited: properties, depth: depth + 1) { children.append(node) }
         }
-        let node = SVGRenderNode(content: .group(children), transform: try transform(of: attributes))
+        let node = SVGRenderNode(content: .group(children), transform: try transform(of: attributes, own))
         try finish(node, element: e, own: own)
         return node
     }
 
-    /// An element's `transform` (identity when it is absent or invalid).
-    func transform(of attributes: ElementDeclarations) throws(SVGError) -> CGAffineTransform {
+    /// An element's `transform` (identity when it is absent or invalid), about its
+    /// `transform-origin` when it has one.
+    func transform(of attributes: ElementDeclarations, _ own: SVGElementProperties = SVGElementProperties()) throws(SVGError) -> CGAffineTransform {
         guard let d = attributes.transform else { return .identity }
-        return try recovering { () throws(SVGError) in try parseTransform(d) } ?? .identity
+        let t = try recovering { () throws(SVGError) in try parseTransform(d) } ?? .identity
+        guard let o = own.transformOrigin, !t.isIdentity else { return t }
+        return CGAffineTransform(translationX: -o.x, y: -o.y).concatenating(t).concatenating(CGAffineTransform(translationX: o.x, y: o.y))
     }
 
     /// Applies clip-path and opacity to a finished node.
@@ -296,7 +322,7 @@ final class SVGBuilder {
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed, let path = geometry(of: e, attributes.own) else { return nil }
         let shape = makeShape(path, properties: properties, element: e)
-        let node = SVGRenderNode(content: .shape(shape), transform: try transform(of: attributes))
+        let node = SVGRenderNode(content: .shape(shape), transform: try transform(of: attributes, own))
         if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil {
             try finish(node, element: e, own: own)
         }

@@ -40,6 +40,10 @@ struct SVGElementProperties {
     var stopColor = SVGColor.black
     var stopColorIsCurrent = false
     var stopOpacity = 1.0
+    /// False for `overflow: hidden | scroll` (the initial value): a new viewport clips to itself.
+    var overflowIsVisible = false
+    /// `transform-origin`, in user units.
+    var transformOrigin: CGPoint?
 }
 
 /// One presentation attribute or `style` declaration: name, value, and where the value starts.
