@@ -80,14 +80,14 @@ extension SVGBuilder {
                 warn("unknown attribute \(a.name) on <\(e.name)> (ignored)", at: a.nameOffset)
             }
         }
-        if let style {
-            for d in styleDeclarations(style) {
-                if SVGBuilder.drawnProperties.contains(String(d.name)) || SVGBuilder.inertProperties.contains(String(d.name))
-                    || SVGBuilder.unimplementedProperties[String(d.name)] != nil {
-                    result.presentation.append(d)
-                } else {
-                    warn("unknown style property \(d.name) (ignored)", at: d.offset)
-                }
+        let sheet = sheetDeclarations.isEmpty ? nil : sheetDeclarations[ObjectIdentifier(e)]
+        let inline = style.map { styleDeclarations($0) } ?? []
+        for d in (sheet?.normal ?? []) + inline + (sheet?.important ?? []) {
+            if SVGBuilder.drawnProperties.contains(String(d.name)) || SVGBuilder.inertProperties.contains(String(d.name))
+                || SVGBuilder.unimplementedProperties[String(d.name)] != nil {
+                result.presentation.append(d)
+            } else {
+                warn("unknown style property \(d.name) (ignored)", at: d.offset)
             }
         }
         return result

@@ -45,6 +45,8 @@ final class SVGBuilder {
     var useNesting = 0
     /// Elements built through `use` references so far.
     var useInstances = 0
+    /// Declarations from `<style>` sheets by element: normal and `!important` ones.
+    var sheetDeclarations: [ObjectIdentifier: (normal: [SVGDeclaration], important: [SVGDeclaration])] = [:]
     /// Most elements built one inside the other, counting through `use` references.
     static let maximumBuildDepth = 512
 
@@ -110,6 +112,7 @@ final class SVGBuilder {
     func build(_ root: XMLElement) throws(SVGError) -> Result {
         guard root.name == "svg" else { throw SVGError(.notSVG(root: root.name), at: location(root.offset)) }
         collectIds(root)
+        matchStyleSheets(root)
         let attributes = declarations(of: root, allowed: SVGBuilder.svgAttributes)
         var viewBox: CGRect?
         var width: (value: CGFloat, isPercent: Bool)?, height: (value: CGFloat, isPercent: Bool)?
@@ -259,8 +262,7 @@ final class SVGBuilder {
             // Definitions: drawn only where referenced. `stop` outside a gradient draws nothing.
             return nil
         case "style":
-            if !e.text.isEmpty { unsupported("<style> (CSS style sheets)", at: e.offset) }
-            return nil
+            return nil   // read before the walk (SVGBuilder+Cascade)
         case "use":
             return try buildUse(e, inherited: inherited, depth: depth)
         case "svg":
