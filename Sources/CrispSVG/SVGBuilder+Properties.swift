@@ -142,8 +142,18 @@ extension SVGBuilder {
     // MARK: Applying properties
 
     /// Applies declarations in order; an invalid one is as if it were absent (a warning).
+    /// `font-size` goes first: the element's other lengths in em are of its own font size.
     func apply(_ declarations: [SVGDeclaration], to p: inout SVGProperties, element own: inout SVGElementProperties) {
-        for d in declarations {
+        fontSize = p.fontSize
+        for d in declarations where d.name == "font-size" {
+            do throws(SVGError) {
+                p.fontSize = try parseFontSize(d)
+            } catch {
+                warn(error)
+            }
+        }
+        fontSize = p.fontSize
+        for d in declarations where d.name != "font-size" {
             do {
                 try apply(d, to: &p, element: &own)
             } catch {
@@ -230,8 +240,17 @@ extension SVGBuilder {
 
     enum Axis { case horizontal, vertical, diagonal }
 
-    static let unitFactors: [String: CGFloat] = ["": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "pt": 4.0 / 3,
-                                                 "pc": 16, "em": 16, "ex": 8]
+    /// Absolute units in px (CSS: 96 px to the inch).
+    static let unitFactors: [String: CGFloat] = ["": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "Q": 96 / 101.6,
+                                                 "pt": 4.0 / 3, "pc": 16]
+    /// Font-relative units in ems of the element's font size. `ex` is half an em, as resvg and
+    /// CSS's fallback take it; `ch`, `cap` and `lh` are the bundled face's (Roboto: the advance
+    /// of "0" 1151/2048, cap height 1456/2048, ascent + descent + gap 2400/2048); `ic` is an em
+    /// (CSS's fallback without a CJK face). `rem` and `rlh` use the root's 16 px.
+    static let fontUnits: [String: CGFloat] = ["em": 1, "ex": 0.5, "ch": 1151.0 / 2048, "cap": 1456.0 / 2048, "ic": 1,
+                                               "lh": 2400.0 / 2048]
+    /// The initial font size, in px.
+    static let initialFontSize: CGFloat = 16
 
     /// A length in user units; percentages are of the viewport's width, height or normalized diagonal.
     func length(_ d: SVGDeclaration, axis: Axis) throws(SVGError) -> CGFloat {
@@ -256,8 +275,17 @@ extension SVGBuilder {
         }
         let unitStart = scanner.i
         let unit = scanner.letters()
-        guard let factor = SVGBuilder.unitFactors[unit] else { throw invalid(d, "unknown unit \"\(unit)\"", at: d.offset + unitStart) }
-        return v * factor
+        if let factor = SVGBuilder.unitFactors[unit] { return v * factor }
+        if let ems = SVGBuilder.fontUnits[unit] { return v * ems * fontSize }
+        switch unit {
+        case "rem": return v * SVGBuilder.initialFontSize
+        case "rlh": return v * SVGBuilder.initialFontSize * SVGBuilder.fontUnits["lh"]!
+        case "vw": return v / 100 * rootViewport.width
+        case "vh": return v / 100 * rootViewport.height
+        case "vmin": return v / 100 * min(rootViewport.width, rootViewport.height)
+        case "vmax": return v / 100 * max(rootViewport.width, rootViewport.height)
+        default: throw invalid(d, "unknown unit \"\(unit)\"", at: d.offset + unitStart)
+        }
     }
 
     /// A `transform-origin`: one or two of left/center/right/top/bottom or lengths (x first; a
@@ -279,6 +307,26 @@ extension SVGBuilder {
             }
         }
         return CGPoint(x: x ?? viewport.width / 2, y: y ?? viewport.height / 2)
+    }
+
+    /// A `font-size`: a length (em and % of the parent's size) or a keyword, not negative.
+    func parseFontSize(_ d: SVGDeclaration) throws(SVGError) -> CGFloat {
+        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let keywords: [String: CGFloat] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
+                                           "xx-large": 32, "xxx-large": 48]
+        if let k = keywords[value] { return k }
+        if value == "larger" { return fontSize * 1.2 }
+        if value == "smaller" { return fontSize / 1.2 }
+        if value.hasSuffix("%") {
+            let percent = try number(SVGDeclaration(name: d.name, value: Substring(value.dropLast()), offset: d.offset))
+            return try nonNegative(percent / 100 * fontSize, d)
+        }
+        return try nonNegative(length(d, axis: .diagonal), d)
+    }
+
+    private func nonNegative(_ v: CGFloat, _ d: SVGDeclaration) throws(SVGError) -> CGFloat {
+        guard v >= 0 else { throw invalid(d, "must not be negative") }
+        return v
     }
 
     /// A plain number (no unit).

@@ -28,6 +28,10 @@ final class SVGBuilder {
     private(set) var unsupported: [SVGUnsupportedFeature] = []
     /// The viewport size in user units (the viewBox's size, else width × height), for percentages.
     var viewport = CGSize(width: 100, height: 100)
+    /// The outermost viewport's size in px (for vw, vh, vmin, vmax).
+    var rootViewport = CGSize(width: 100, height: 100)
+    /// The font size of the element being read, in px (for em-based lengths).
+    var fontSize = SVGBuilder.initialFontSize
     /// Ids of clip paths being resolved (cycle detection).
     private var resolving: [String] = []
     /// How many clip paths are being resolved, one inside the other.
@@ -140,6 +144,7 @@ final class SVGBuilder {
                            at: location(root.offset))
         }
         viewport = viewBox?.size ?? size
+        rootViewport = size
         var transform = CGAffineTransform.identity
         if let vb = viewBox {
             transform = SVGBuilder.viewBoxTransform(vb, size: size, align: align, slice: slice)

@@ -29,6 +29,8 @@ struct SVGProperties {
     var color = SVGColor.black
     var isVisible = true
     var isAntialiased = true
+    /// `font-size` in px (for em-based lengths).
+    var fontSize = SVGBuilder.initialFontSize
 }
 
 /// The properties SVG does not inherit, for one element.

@@ -129,3 +129,45 @@ struct SVGUseTests {
         #expect(try rgba(doc, 14, 14) == Self.blue)
     }
 }
+
+@Suite("SVG relative units")
+struct SVGUnitTests {
+    /// The width of a rect written `width="<value>"` (inside the given wrapper) in px.
+    func width(_ value: String, wrapper: (String, String) = ("", ""), size: String = ##"width="200" height="100""##) throws -> CGFloat {
+        let doc = try SVGDocument(string: ##"<svg xmlns="http://www.w3.org/2000/svg" \##(size)>\##(wrapper.0)<rect height="1" width="\##(value)"/>\##(wrapper.1)</svg>"##)
+        #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+        var result: CGFloat = -1
+        func walk(_ n: SVGRenderNode) {
+            switch n.content {
+            case .shape(let s): result = s.path.boundingBoxOfPath.width
+            case .group(let children): children.forEach(walk)
+            }
+        }
+        walk(doc.root)
+        return result
+    }
+
+    static let units: [(String, Double)] = [
+        ("2em", 32), ("2ex", 16), ("1rem", 16), ("10vw", 20), ("10vh", 10), ("10vmin", 10), ("10vmax", 20),
+        ("4Q", 96 / 25.4), ("1ch", 16 * 1151 / 2048), ("1cap", 16 * 1456 / 2048), ("1ic", 16), ("1lh", 16 * 2400 / 2048),
+        ("1rlh", 16 * 2400 / 2048), ("50%", 100), ("1in", 96),
+    ]
+
+    @Test(arguments: units)
+    func unitsResolve(value: String, expected: Double) throws {
+        #expect(abs(try width(value) - CGFloat(expected)) < 1e-9)
+    }
+
+    @Test func emFollowsTheInheritedAndOwnFontSize() throws {
+        #expect(try width("1em", wrapper: (##"<g font-size="20">"##, "</g>")) == 20)
+        #expect(try width("1em", wrapper: (##"<g font-size="20"><g style="font-size: 150%">"##, "</g></g>")) == 30)
+        #expect(try width("2em", wrapper: (##"<g font-size="10"><g font-size="2em">"##, "</g></g>")) == 40)
+        #expect(try width("1em", wrapper: (##"<g font-size="large">"##, "</g>")) == 18)
+        #expect(try width("1rem", wrapper: (##"<g font-size="40">"##, "</g>")) == 16)
+    }
+
+    @Test func vwIsOfTheOutermostViewportNotTheViewBox() throws {
+        #expect(try width("10vw", size: ##"width="200" height="100" viewBox="0 0 20 10""##) == 20)
+        #expect(try width("10%", size: ##"width="200" height="100" viewBox="0 0 20 10""##) == 2)
+    }
+}
