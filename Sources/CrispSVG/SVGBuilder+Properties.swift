@@ -32,7 +32,7 @@ extension SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linejoin", "stroke-linecap",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "clip-path",
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
-        "transform-origin",
+        "transform-origin", "mask", "mask-type",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
@@ -50,7 +50,7 @@ extension SVGBuilder {
     ]
     /// Properties Crisp does not implement, and the value that means "off".
     static let unimplementedProperties: [String: Set<String>] = [
-        "filter": ["none"], "mask": ["none"], "marker": ["none"], "marker-start": ["none"], "marker-mid": ["none"],
+        "filter": ["none"], "marker": ["none"], "marker-start": ["none"], "marker-mid": ["none"],
         "marker-end": ["none"], "mix-blend-mode": ["normal"], "paint-order": ["normal", "fill stroke", "fill stroke markers",
         "fill markers stroke", "fill", "normal"], "vector-effect": ["none"],
     ]
@@ -214,6 +214,16 @@ extension SVGBuilder {
             guard ["visible", "hidden", "scroll", "auto"].contains(value) else { throw invalid(d, "expected visible, hidden, scroll or auto") }
             own.overflowIsVisible = value == "visible" || value == "auto"
         case "transform-origin": own.transformOrigin = try transformOrigin(d)
+        case "mask-type":
+            guard value == "luminance" || value == "alpha" else { throw invalid(d, "expected luminance or alpha") }
+            own.maskIsAlpha = value == "alpha"
+        case "mask":
+            if value == "none" {
+                own.mask = nil
+            } else {
+                guard let id = urlReference(value) else { throw invalid(d, "expected none or url(#id)") }
+                own.mask = (id, d.offset)
+            }
         case "visibility":
             guard ["visible", "hidden", "collapse"].contains(value) else { throw invalid(d, "expected visible, hidden or collapse") }
             p.isVisible = value == "visible"

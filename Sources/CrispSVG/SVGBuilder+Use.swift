@@ -62,7 +62,7 @@ extension SVGBuilder {
             children.append(node)
         }
         let node = SVGRenderNode(content: .group(children), transform: try transform(of: attributes, own))
-        try finish(node, element: e, own: own)
+        try finish(node, element: e, own: own, depth: depth)
         return node
     }
 
@@ -122,7 +122,7 @@ extension SVGBuilder {
         let placed = x == 0 && y == 0 ? content
             : SVGRenderNode(content: .group([content]), transform: CGAffineTransform(translationX: x, y: y))
         let node = SVGRenderNode(content: .group([placed]), transform: try transform(of: attributes, own))
-        try finish(node, element: e, own: own)
+        try finish(node, element: e, own: own, depth: depth)
         return node
     }
 
@@ -192,7 +192,7 @@ extension SVGBuilder {
         }
         // The element's own transform (SVG 2 allows one on a nested svg), clip-path and opacity.
         let outerNode = SVGRenderNode(content: .group([node]), transform: try transform(of: attributes, own))
-        try finish(outerNode, element: e, own: own)
+        try finish(outerNode, element: e, own: own, depth: depth)
         return outerNode
     }
 }

@@ -261,7 +261,7 @@ final class SVGBuilder {
             return try buildContainer(e, attributes: declarations(of: e, allowed: e.name == "a" ? SVGBuilder.linkAttributes : []),
                                       inherited: inherited, depth: depth)
         case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-            return try buildShapeNode(e, inherited: inherited)
+            return try buildShapeNode(e, inherited: inherited, depth: depth)
         case "defs", "clipPath", "linearGradient", "radialGradient", "title", "desc", "metadata", "symbol", "marker",
              "pattern", "mask", "filter", "script", "stop":
             // Definitions: drawn only where referenced. `stop` outside a gradient draws nothing.
@@ -297,7 +297,7 @@ final class SVGBuilder {
             if let node = try buildNode(child, inherited: properties, depth: depth + 1) { children.append(node) }
         }
         let node = SVGRenderNode(content: .group(children), transform: try transform(of: attributes, own))
-        try finish(node, element: e, own: own)
+        try finish(node, element: e, own: own, depth: depth)
         return node
     }
 
@@ -311,9 +311,15 @@ final class SVGBuilder {
     }
 
     /// Applies clip-path and opacity to a finished node.
-    func finish(_ node: SVGRenderNode, element e: XMLElement, own: SVGElementProperties) throws(SVGError) {
+    func finish(_ node: SVGRenderNode, element e: XMLElement, own: SVGElementProperties, depth: Int) throws(SVGError) {
         if let clip = own.clipPath {
             node.clip = try self.clip(clip.id, at: clip.offset, for: node)
+        }
+        if let mask = own.mask {
+            guard resolvingDepth < SVGBuilder.maximumClipNesting else {
+                throw SVGError(.limitExceeded("clip paths and masks nested more than \(SVGBuilder.maximumClipNesting) deep"), at: location(mask.offset))
+            }
+            node.mask = try self.mask(mask.id, at: mask.offset, for: node, depth: depth)
         }
         node.applyOpacity(own.opacity)
         guard node.layerNesting <= SVGBuilder.maximumLayerNesting else {
@@ -322,7 +328,7 @@ final class SVGBuilder {
         }
     }
 
-    private func buildShapeNode(_ e: XMLElement, inherited: SVGProperties) throws(SVGError) -> SVGRenderNode? {
+    private func buildShapeNode(_ e: XMLElement, inherited: SVGProperties, depth: Int) throws(SVGError) -> SVGRenderNode? {
         let attributes = declarations(of: e, allowed: SVGBuilder.shapeAttributes[e.name] ?? [])
         var properties = inherited
         var own = SVGElementProperties()
@@ -330,8 +336,8 @@ final class SVGBuilder {
         guard own.isDisplayed, let path = geometry(of: e, attributes.own) else { return nil }
         let shape = makeShape(path, properties: properties, element: e)
         let node = SVGRenderNode(content: .shape(shape), transform: try transform(of: attributes, own))
-        if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil {
-            try finish(node, element: e, own: own)
+        if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil || own.mask != nil {
+            try finish(node, element: e, own: own, depth: depth)
         }
         return node
     }

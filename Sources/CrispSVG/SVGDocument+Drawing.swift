@@ -59,9 +59,12 @@ extension SVGDocument {
         return context.makeImage()
     }
 
-    static func draw(_ node: SVGRenderNode, in context: CGContext) {
-        let hasLayer = node.layerOpacity < 1
+    /// Draws `node`; with `masking` false its mask is left out (SVGDocument+Masking draws the
+    /// rest of the node that way, off screen).
+    static func draw(_ node: SVGRenderNode, in context: CGContext, masking: Bool = true) {
         if node.layerOpacity <= 0 { return }   // a layer at alpha 0 paints nothing
+        if masking, let mask = node.mask { return drawMasked(node, mask, in: context) }
+        let hasLayer = node.layerOpacity < 1
         let needsState = !node.transform.isIdentity || node.clip != nil || hasLayer
         if needsState {
             context.saveGState()

@@ -44,6 +44,10 @@ struct SVGElementProperties {
     var stopOpacity = 1.0
     /// False for `overflow: hidden | scroll` (the initial value): a new viewport clips to itself.
     var overflowIsVisible = false
+    /// `mask="url(#id)"`: the id and where it was written.
+    var mask: (id: String, offset: Int)?
+    /// `mask-type: alpha` (on a <mask>): the mask is its content's alpha, not its luminance.
+    var maskIsAlpha = false
     /// `transform-origin`, in user units.
     var transformOrigin: CGPoint?
 }

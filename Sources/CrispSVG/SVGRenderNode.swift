@@ -73,6 +73,8 @@ final class SVGRenderNode {
     var transform: CGAffineTransform
     /// The clip path, in this node's user space (after `transform`); nil for none.
     var clip: SVGClip?
+    /// The mask, in this node's user space; nil for none.
+    var mask: SVGMask?
     /// The element's `opacity` when it could not be folded into paint: the node is drawn into a
     /// transparency layer composited with this alpha. 1 for no layer.
     private(set) var layerOpacity = 1.0
