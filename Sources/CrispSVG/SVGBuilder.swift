@@ -54,8 +54,13 @@ final class SVGBuilder {
     /// Most elements built one inside the other, counting through `use` references.
     static let maximumBuildDepth = 512
 
-    init(lines: LineTable) {
+    /// The directory of the document's file, for `<image>` files named relative to it; nil
+    /// when the document was not read from a file (then only `data:` images are read).
+    let baseDirectory: String?
+
+    init(lines: LineTable, baseDirectory: String? = nil) {
         self.lines = lines
+        self.baseDirectory = baseDirectory
     }
 
     // MARK: Diagnostics
@@ -274,7 +279,9 @@ final class SVGBuilder {
             return try buildViewport(e, inherited: inherited, depth: depth, origin: .zero, size: (nil, nil))
         case "switch":
             return try buildSwitch(e, inherited: inherited, depth: depth)
-        case "text", "image", "foreignObject", "textPath", "tspan", "video", "audio", "canvas", "iframe":
+        case "image":
+            return try buildImage(e, inherited: inherited, depth: depth)
+        case "text", "foreignObject", "textPath", "tspan", "video", "audio", "canvas", "iframe":
             unsupported("<\(e.name)>", at: e.offset)
             return nil
         default:

@@ -80,6 +80,12 @@ extension SVGDocument {
             for child in children { draw(child, in: context) }
         case .shape(let shape):
             draw(shape, in: context)
+        case .image(let image):
+            // Upright in SVG's y-down space: CGContext draws images upright in y-up space.
+            context.saveGState()
+            context.concatenate(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: image.rect.minY + image.rect.maxY))
+            context.draw(image.image, in: image.rect)
+            context.restoreGState()
         }
         if hasLayer { context.endTransparencyLayer() }
         if needsState { context.restoreGState() }

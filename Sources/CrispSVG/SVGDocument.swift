@@ -37,14 +37,20 @@ public final class SVGDocument {
 
     /// Reads a document from the bytes of an SVG file (UTF-8).
     /// - Throws: `SVGError` for malformed or unreadable input.
-    public init(data: [UInt8]) throws(SVGError) {
+    public convenience init(data: [UInt8]) throws(SVGError) {
+        try self.init(data: data, baseDirectory: nil)
+    }
+
+    /// Reads a document; `<image>` files are looked for relative to `baseDirectory` (none: only
+    /// `data:` images).
+    init(data: [UInt8], baseDirectory: String?) throws(SVGError) {
         guard data.count <= SVGDocument.maximumInputSize else {
             throw SVGError(.limitExceeded("the input is \(data.count) bytes; at most \(SVGDocument.maximumInputSize) are read"),
                            at: SVGSourceLocation(line: 1, column: 1))
         }
         var reader = XMLReader(bytes: data)
         let xml = try reader.readDocument()
-        let builder = SVGBuilder(lines: reader.lines)
+        let builder = SVGBuilder(lines: reader.lines, baseDirectory: baseDirectory)
         let result = try builder.build(xml)
         size = result.size
         viewBox = result.viewBox
@@ -68,7 +74,7 @@ public final class SVGDocument {
             let reason = (error as? CocoaError)?.underlying.map { "\($0.localizedDescription)" } ?? error.localizedDescription
             throw SVGError(.readFailed(path: path, reason: reason), at: SVGSourceLocation(line: 0, column: 0))
         }
-        try self.init(data: [UInt8](data))
+        try self.init(data: [UInt8](data), baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
 
     /// Whether every feature the document uses is drawn.

@@ -61,11 +61,18 @@ struct SVGShape {
     var isAntialiased: Bool
 }
 
+/// A raster image placed in user space (already fitted by `preserveAspectRatio`).
+struct SVGImage {
+    var image: CGImage
+    var rect: CGRect
+}
+
 /// A node of the render tree.
 final class SVGRenderNode {
     enum Content {
         case group([SVGRenderNode])
         case shape(SVGShape)
+        case image(SVGImage)
     }
 
     var content: Content
@@ -99,6 +106,7 @@ final class SVGRenderNode {
     var boundingBox: CGRect {
         switch content {
         case .shape(let s): return s.path.boundingBoxOfPath
+        case .image(let i): return i.rect
         case .group(let children):
             var box = CGRect.null
             for c in children {
@@ -131,6 +139,7 @@ final class SVGRenderNode {
                 let reach = style.width / 2 * factor
                 box = box.including(outline.insetBy(dx: -reach, dy: -reach))
             }
+        case .image(let i): box = i.rect
         case .group(let children):
             for c in children { box = box.including(c.paintBoundsInParent) }
         }
@@ -178,6 +187,7 @@ final class SVGRenderNode {
             }
             content = .shape(s)
             return true
+        case .image: return false
         case .group(let children):
             if children.isEmpty { return true }
             return children.count == 1 && children[0].foldOpacity(opacity)

@@ -141,6 +141,7 @@ struct SVGUnitTests {
             switch n.content {
             case .shape(let s): result = s.path.boundingBoxOfPath.width
             case .group(let children): children.forEach(walk)
+            case .image: break
             }
         }
         walk(doc.root)
