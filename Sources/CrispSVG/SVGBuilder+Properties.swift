@@ -32,7 +32,7 @@ extension SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linejoin", "stroke-linecap",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "clip-path",
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
-        "transform-origin", "mask", "mask-type",
+        "transform-origin", "mask", "mask-type", "filter",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
@@ -50,7 +50,7 @@ extension SVGBuilder {
     ]
     /// Properties Crisp does not implement, and the value that means "off".
     static let unimplementedProperties: [String: Set<String>] = [
-        "filter": ["none"], "marker": ["none"], "marker-start": ["none"], "marker-mid": ["none"],
+        "marker": ["none"], "marker-start": ["none"], "marker-mid": ["none"],
         "marker-end": ["none"], "mix-blend-mode": ["normal"], "paint-order": ["normal", "fill stroke", "fill stroke markers",
         "fill markers stroke", "fill", "normal"], "vector-effect": ["none"],
     ]
@@ -214,6 +214,16 @@ extension SVGBuilder {
             guard ["visible", "hidden", "scroll", "auto"].contains(value) else { throw invalid(d, "expected visible, hidden, scroll or auto") }
             own.overflowIsVisible = value == "visible" || value == "auto"
         case "transform-origin": own.transformOrigin = try transformOrigin(d)
+        case "filter":
+            if value == "none" {
+                own.filter = nil
+            } else {
+                guard let id = urlReference(value) else {
+                    unsupported("filter=\"\(value)\" (only url(#id) of the drop-shadow recipe is drawn)", at: d.offset)
+                    return
+                }
+                own.filter = (id, d.offset)
+            }
         case "mask-type":
             guard value == "luminance" || value == "alpha" else { throw invalid(d, "expected luminance or alpha") }
             own.maskIsAlpha = value == "alpha"

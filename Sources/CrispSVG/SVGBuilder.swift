@@ -322,6 +322,13 @@ final class SVGBuilder {
         if let clip = own.clipPath {
             node.clip = try self.clip(clip.id, at: clip.offset, for: node)
         }
+        if let filter = own.filter {
+            switch dropShadow(filter.id, at: filter.offset, for: node) {
+            case .none: break
+            case .shadow(let shadow): node.shadow = shadow
+            case .hidesElement: node.content = .group([])
+            }
+        }
         if let mask = own.mask {
             guard resolvingDepth < SVGBuilder.maximumClipNesting else {
                 throw SVGError(.limitExceeded("clip paths and masks nested more than \(SVGBuilder.maximumClipNesting) deep"), at: location(mask.offset))
@@ -343,7 +350,7 @@ final class SVGBuilder {
         guard own.isDisplayed, let path = geometry(of: e, attributes.own) else { return nil }
         let shape = makeShape(path, properties: properties, element: e)
         let node = SVGRenderNode(content: .shape(shape), transform: try transform(of: attributes, own))
-        if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil || own.mask != nil {
+        if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil || own.mask != nil || own.filter != nil {
             try finish(node, element: e, own: own, depth: depth)
         }
         return node

@@ -64,7 +64,7 @@ extension SVGDocument {
     static func draw(_ node: SVGRenderNode, in context: CGContext, masking: Bool = true) {
         if node.layerOpacity <= 0 { return }   // a layer at alpha 0 paints nothing
         if masking, let mask = node.mask { return drawMasked(node, mask, in: context) }
-        let hasLayer = node.layerOpacity < 1
+        let hasLayer = node.layerOpacity < 1 || node.shadow != nil
         let needsState = !node.transform.isIdentity || node.clip != nil || hasLayer
         if needsState {
             context.saveGState()
@@ -72,7 +72,8 @@ extension SVGDocument {
         }
         if hasLayer {
             context.setAlpha(CGFloat(node.layerOpacity))
-            context.beginTransparencyLayer(in: node.layerBounds, auxiliaryInfo: nil)
+            if let shadow = node.shadow { setShadow(shadow, in: context) }
+            context.beginTransparencyLayer(in: node.layerOpacity < 1 ? node.layerBounds : node.paintBounds, auxiliaryInfo: nil)
         }
         if let clip = node.clip { apply(clip, in: context) }
         switch node.content {
@@ -89,6 +90,16 @@ extension SVGDocument {
         }
         if hasLayer { context.endTransparencyLayer() }
         if needsState { context.restoreGState() }
+    }
+
+    /// Casts `shadow` (in user space) from what is drawn next: CGContext takes the offset and
+    /// the blur (twice the standard deviation) in base space.
+    static func setShadow(_ shadow: SVGShadow, in context: CGContext) {
+        let toBase = context.ctm.concatenating(context.baseTransform.inverted())
+        let offset = CGSize(width: toBase.a * shadow.dx + toBase.c * shadow.dy, height: toBase.b * shadow.dx + toBase.d * shadow.dy)
+        let c = shadow.color
+        context.setShadow(offset: offset, blur: 2 * shadow.sigma * abs(toBase.determinant).squareRoot(),
+                          color: CGColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha))
     }
 
     static func draw(_ shape: SVGShape, in context: CGContext) {

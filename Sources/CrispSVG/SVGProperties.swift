@@ -46,6 +46,8 @@ struct SVGElementProperties {
     var overflowIsVisible = false
     /// `mask="url(#id)"`: the id and where it was written.
     var mask: (id: String, offset: Int)?
+    /// `filter="url(#id)"`: the id and where it was written.
+    var filter: (id: String, offset: Int)?
     /// `mask-type: alpha` (on a <mask>): the mask is its content's alpha, not its luminance.
     var maskIsAlpha = false
     /// `transform-origin`, in user units.

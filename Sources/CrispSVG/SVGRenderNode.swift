@@ -82,6 +82,8 @@ final class SVGRenderNode {
     var clip: SVGClip?
     /// The mask, in this node's user space; nil for none.
     var mask: SVGMask?
+    /// The drop shadow of a `filter`, in this node's user space; nil for none.
+    var shadow: SVGShadow?
     /// The element's `opacity` when it could not be folded into paint: the node is drawn into a
     /// transparency layer composited with this alpha. 1 for no layer.
     private(set) var layerOpacity = 1.0
@@ -142,6 +144,10 @@ final class SVGRenderNode {
         case .image(let i): box = i.rect
         case .group(let children):
             for c in children { box = box.including(c.paintBoundsInParent) }
+        }
+        if let shadow, !box.isNull {
+            // The shadow: the box moved, grown by the Gaussian's visible reach (3σ).
+            box = box.union(box.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(dx: -3 * shadow.sigma, dy: -3 * shadow.sigma))
         }
         if let clip, !box.isNull {
             let clipBox = clip.boundingBox
