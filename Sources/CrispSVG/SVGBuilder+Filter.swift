@@ -44,14 +44,7 @@ extension SVGBuilder {
 
     /// The drop shadow filter `id` stands for, in `node`'s user space.
     func dropShadow(_ id: String, at offset: Int, for node: SVGRenderNode) -> FilterOutcome {
-        guard let e = element(withId: id) else {
-            warn(SVGError(.missingReference(id: id), at: location(offset)))
-            return .none
-        }
-        guard e.name == "filter" else {
-            warn(SVGError(.wrongReferenceType(id: id, expected: "a <filter>", found: e.name), at: location(offset)))
-            return .none
-        }
+        guard let e = referencedElement(id, at: offset, kind: "filter") else { return .none }
         func refuse(_ why: String) -> FilterOutcome {
             unsupported("filter \"\(id)\" (\(why); only the drop-shadow recipe is drawn)", at: e.offset)
             return .none

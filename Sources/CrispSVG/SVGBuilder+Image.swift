@@ -19,8 +19,7 @@ extension SVGBuilder {
         guard own.isDisplayed, properties.isVisible, let href = attributes.value("href") ?? attributes.value("xlink:href") else { return nil }
         guard let image = loadImage(String(href.value), at: href.offset) else { return nil }
         func length(_ name: String, _ axis: Axis) -> CGFloat? {
-            guard let d = attributes.value(name) else { return nil }
-            if d.value.trimmingCharacters(in: .whitespaces) == "auto" { return nil }
+            guard let d = attributes.value(name), d.value.trimmingCharacters(in: .whitespaces) != "auto" else { return nil }
             return recoveringLength(d, axis: axis)
         }
         let iw = CGFloat(image.width), ih = CGFloat(image.height)

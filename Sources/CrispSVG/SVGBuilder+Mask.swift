@@ -14,14 +14,7 @@ extension SVGBuilder {
     /// The mask `id` for `node`; nil when the reference cannot be used (with a warning). A mask
     /// that lets nothing through has a null region.
     func mask(_ id: String, at offset: Int, for node: SVGRenderNode, depth: Int) throws(SVGError) -> SVGMask? {
-        guard let e = element(withId: id) else {
-            warn(SVGError(.missingReference(id: id), at: location(offset)))
-            return nil
-        }
-        guard e.name == "mask" else {
-            warn(SVGError(.wrongReferenceType(id: id, expected: "a <mask>", found: e.name), at: location(offset)))
-            return nil
-        }
+        guard let e = referencedElement(id, at: offset, kind: "mask") else { return nil }
         return try recovering { () throws(SVGError) in try resolvingReference(id, at: offset) { () throws(SVGError) -> SVGMask in
             let attributes = declarations(of: e, allowed: SVGBuilder.maskAttributes)
             var properties = SVGProperties()

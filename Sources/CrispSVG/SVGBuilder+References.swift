@@ -182,19 +182,26 @@ extension SVGBuilder {
         return g
     }
 
+    /// The element `id` names when it is a `kind`; nil with a warning (missing, or of another
+    /// kind) otherwise, and the reference is then as if absent.
+    func referencedElement(_ id: String, at offset: Int, kind: String) -> XMLElement? {
+        guard let e = element(withId: id) else {
+            warn(SVGError(.missingReference(id: id), at: location(offset)))
+            return nil
+        }
+        guard e.name == kind else {
+            warn(SVGError(.wrongReferenceType(id: id, expected: "a <\(kind)>", found: e.name), at: location(offset)))
+            return nil
+        }
+        return e
+    }
+
     // MARK: Clip paths
 
     /// The clip path `id` in `node`'s user space; nil (with a warning) when the reference is
     /// missing, not to a clipPath or leads back to itself: the `clip-path` is then as if absent.
     func clip(_ id: String, at offset: Int, for node: SVGRenderNode) throws(SVGError) -> SVGClip? {
-        guard let clip = element(withId: id) else {
-            warn(SVGError(.missingReference(id: id), at: location(offset)))
-            return nil
-        }
-        guard clip.name == "clipPath" else {
-            warn(SVGError(.wrongReferenceType(id: id, expected: "a <clipPath>", found: clip.name), at: location(offset)))
-            return nil
-        }
+        guard let clip = referencedElement(id, at: offset, kind: "clipPath") else { return nil }
         guard resolvingDepth < SVGBuilder.maximumClipNesting else {
             throw SVGError(.limitExceeded("clip paths nested more than \(SVGBuilder.maximumClipNesting) deep"), at: location(offset))
         }

@@ -97,10 +97,7 @@ extension SVGBuilder {
         var own = SVGElementProperties()
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed else { return nil }
-        func length(_ name: String, _ axis: Axis) -> CGFloat? {
-            guard let d = attributes.value(name) else { return nil }
-            return recoveringLength(d, axis: axis)
-        }
+        func length(_ name: String, _ axis: Axis) -> CGFloat? { recoveringLength(attributes.value(name), axis: axis) }
         let x = length("x", .horizontal) ?? 0, y = length("y", .vertical) ?? 0
         let size = (width: length("width", .horizontal), height: length("height", .vertical))
 
@@ -126,8 +123,9 @@ extension SVGBuilder {
         return node
     }
 
-    /// A length, or nil after a warning when it is invalid or negative.
-    func recoveringLength(_ d: SVGDeclaration, axis: Axis) -> CGFloat? {
+    /// A length, or nil when absent, or after a warning when it is invalid or negative.
+    func recoveringLength(_ declaration: SVGDeclaration?, axis: Axis) -> CGFloat? {
+        guard let d = declaration else { return nil }
         do throws(SVGError) {
             let v = try length(d, axis: axis)
             guard v >= 0 || !["width", "height"].contains(d.name) else { throw invalid(d, "must not be negative") }
@@ -157,10 +155,7 @@ extension SVGBuilder {
         var own = SVGElementProperties()
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed else { return nil }
-        func length(_ name: String, _ axis: Axis) -> CGFloat? {
-            guard let d = attributes.value(name) else { return nil }
-            return recoveringLength(d, axis: axis)
-        }
+        func length(_ name: String, _ axis: Axis) -> CGFloat? { recoveringLength(attributes.value(name), axis: axis) }
         var viewBox: CGRect?
         var align = "xMidYMid", slice = false
         if let d = attributes.value("viewBox") { viewBox = try recovering { () throws(SVGError) in try parseViewBox(d) } }
