@@ -31,7 +31,8 @@ extension SVGBuilder {
     static let drawnProperties: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linejoin", "stroke-linecap",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "clip-path",
-        "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering",
+        "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
+        "transform-origin", "mask", "mask-type", "filter",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
@@ -40,7 +41,7 @@ extension SVGBuilder {
         "text-anchor", "letter-spacing", "word-spacing", "text-decoration", "writing-mode", "direction", "unicode-bidi",
         "dominant-baseline", "alignment-baseline", "baseline-shift", "kerning", "glyph-orientation-horizontal",
         "glyph-orientation-vertical", "text-rendering", "image-rendering", "color-rendering", "color-interpolation",
-        "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "overflow", "clip",
+        "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "clip",
         "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity", "line-height", "white-space",
         "isolation", "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-feature-settings",
         "font-variant-ligatures", "font-variant-caps", "font-variant-numeric", "font-variant-east-asian",
@@ -49,13 +50,14 @@ extension SVGBuilder {
     ]
     /// Properties Crisp does not implement, and the value that means "off".
     static let unimplementedProperties: [String: Set<String>] = [
-        "filter": ["none"], "mask": ["none"], "marker": ["none"], "marker-start": ["none"], "marker-mid": ["none"],
+        "marker": ["none"], "marker-start": ["none"], "marker-mid": ["none"],
         "marker-end": ["none"], "mix-blend-mode": ["normal"], "paint-order": ["normal", "fill stroke", "fill stroke markers",
         "fill markers stroke", "fill", "normal"], "vector-effect": ["none"],
     ]
     /// Attributes that never matter for drawing and are not worth a warning.
     static let ignoredAttributes: Set<String> = ["id", "class", "xmlns", "xml:space", "xml:lang", "lang", "tabindex",
-                                                 "focusable", "role", "data-name", "xml:base", "externalResourcesRequired"]
+                                                 "focusable", "role", "data-name", "xml:base", "externalResourcesRequired",
+                                                 "systemLanguage", "requiredExtensions", "requiredFeatures"]
 
     /// Sorts an element's attributes; unknown ones become warnings.
     func declarations(of e: XMLElement, allowed: Set<String>) -> ElementDeclarations {
@@ -78,14 +80,14 @@ extension SVGBuilder {
                 warn("unknown attribute \(a.name) on <\(e.name)> (ignored)", at: a.nameOffset)
             }
         }
-        if let style {
-            for d in styleDeclarations(style) {
-                if SVGBuilder.drawnProperties.contains(String(d.name)) || SVGBuilder.inertProperties.contains(String(d.name))
-                    || SVGBuilder.unimplementedProperties[String(d.name)] != nil {
-                    result.presentation.append(d)
-                } else {
-                    warn("unknown style property \(d.name) (ignored)", at: d.offset)
-                }
+        let sheet = sheetDeclarations.isEmpty ? nil : sheetDeclarations[ObjectIdentifier(e)]
+        let inline = style.map { styleDeclarations($0) } ?? []
+        for d in (sheet?.normal ?? []) + inline + (sheet?.important ?? []) {
+            if SVGBuilder.drawnProperties.contains(String(d.name)) || SVGBuilder.inertProperties.contains(String(d.name))
+                || SVGBuilder.unimplementedProperties[String(d.name)] != nil {
+                result.presentation.append(d)
+            } else {
+                warn("unknown style property \(d.name) (ignored)", at: d.offset)
             }
         }
         return result
@@ -139,74 +141,117 @@ extension SVGBuilder {
 
     // MARK: Applying properties
 
-    func apply(_ declarations: [SVGDeclaration], to p: inout SVGProperties, element own: inout SVGElementProperties) throws(SVGError) {
-        for d in declarations {
-            let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if value == "inherit" { continue }
-            switch d.name {
-            case "fill": p.fill = try paint(d)
-            case "stroke": p.stroke = try paint(d)
-            case "fill-opacity": p.fillOpacity = try opacity(d)
-            case "stroke-opacity": p.strokeOpacity = try opacity(d)
-            case "opacity": own.opacity = try opacity(d)
-            case "stop-opacity": own.stopOpacity = try opacity(d)
-            case "fill-rule": p.fillRule = try rule(d)
-            case "clip-rule": p.clipRule = try rule(d)
-            case "stroke-width":
-                let w = try length(d, axis: .diagonal)
-                guard w >= 0 else { throw invalid(d, "must not be negative") }
-                p.strokeWidth = w
-            case "stroke-linecap":
-                switch value {
-                case "butt": p.lineCap = .butt
-                case "round": p.lineCap = .round
-                case "square": p.lineCap = .square
-                default: throw invalid(d, "expected butt, round or square")
-                }
-            case "stroke-linejoin":
-                switch value {
-                case "miter", "miter-clip", "arcs": p.lineJoin = .miter   // SVG 2: arcs and miter-clip fall back to miter
-                case "round": p.lineJoin = .round
-                case "bevel": p.lineJoin = .bevel
-                default: throw invalid(d, "expected miter, round or bevel")
-                }
-            case "stroke-miterlimit":
-                let m = try number(d)
-                guard m >= 1 else { throw invalid(d, "must be at least 1") }
-                p.miterLimit = m
-            case "stroke-dasharray": p.dashes = try dashArray(d)
-            case "stroke-dashoffset": p.dashOffset = try length(d, axis: .diagonal)
-            case "color":
+    /// Applies declarations in order; an invalid one is as if it were absent (a warning).
+    /// `font-size` goes first: the element's other lengths in em are of its own font size.
+    func apply(_ declarations: [SVGDeclaration], to p: inout SVGProperties, element own: inout SVGElementProperties) {
+        fontSize = p.fontSize
+        for d in declarations where d.name == "font-size" {
+            do throws(SVGError) {
+                p.fontSize = try parseFontSize(d)
+            } catch {
+                warn(error)
+            }
+        }
+        fontSize = p.fontSize
+        for d in declarations where d.name != "font-size" {
+            do {
+                try apply(d, to: &p, element: &own)
+            } catch {
+                warn(error)
+            }
+        }
+    }
+
+    private func apply(_ d: SVGDeclaration, to p: inout SVGProperties, element own: inout SVGElementProperties) throws(SVGError) {
+        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if value == "inherit" { return }
+        switch d.name {
+        case "fill": p.fill = try paint(d)
+        case "stroke": p.stroke = try paint(d)
+        case "fill-opacity": p.fillOpacity = try opacity(d)
+        case "stroke-opacity": p.strokeOpacity = try opacity(d)
+        case "opacity": own.opacity = try opacity(d)
+        case "stop-opacity": own.stopOpacity = try opacity(d)
+        case "fill-rule": p.fillRule = try rule(d)
+        case "clip-rule": p.clipRule = try rule(d)
+        case "stroke-width":
+            let w = try length(d, axis: .diagonal)
+            guard w >= 0 else { throw invalid(d, "must not be negative") }
+            p.strokeWidth = w
+        case "stroke-linecap":
+            switch value {
+            case "butt": p.lineCap = .butt
+            case "round": p.lineCap = .round
+            case "square": p.lineCap = .square
+            default: throw invalid(d, "expected butt, round or square")
+            }
+        case "stroke-linejoin":
+            switch value {
+            case "miter", "miter-clip", "arcs": p.lineJoin = .miter   // SVG 2: arcs and miter-clip fall back to miter
+            case "round": p.lineJoin = .round
+            case "bevel": p.lineJoin = .bevel
+            default: throw invalid(d, "expected miter, round or bevel")
+            }
+        case "stroke-miterlimit":
+            let m = try number(d)
+            guard m >= 1 else { throw invalid(d, "must be at least 1") }
+            p.miterLimit = m
+        case "stroke-dasharray": p.dashes = try dashArray(d)
+        case "stroke-dashoffset": p.dashOffset = try length(d, axis: .diagonal)
+        case "color":
+            guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour") }
+            p.color = c
+        case "stop-color":
+            if value == "currentColor" {
+                own.stopColorIsCurrent = true
+            } else {
                 guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour") }
-                p.color = c
-            case "stop-color":
-                if value == "currentColor" {
-                    own.stopColorIsCurrent = true
-                } else {
-                    guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour") }
-                    own.stopColor = c
-                    own.stopColorIsCurrent = false
+                own.stopColor = c
+                own.stopColorIsCurrent = false
+            }
+        case "display": own.isDisplayed = value != "none"
+        case "overflow":
+            guard ["visible", "hidden", "scroll", "auto"].contains(value) else { throw invalid(d, "expected visible, hidden, scroll or auto") }
+            own.overflowIsVisible = value == "visible" || value == "auto"
+        case "transform-origin": own.transformOrigin = try transformOrigin(d)
+        case "filter":
+            if value == "none" {
+                own.filter = nil
+            } else {
+                guard let id = urlReference(value) else {
+                    unsupported("filter=\"\(value)\" (only url(#id) of the drop-shadow recipe is drawn)", at: d.offset)
+                    return
                 }
-            case "display": own.isDisplayed = value != "none"
-            case "visibility":
-                guard ["visible", "hidden", "collapse"].contains(value) else { throw invalid(d, "expected visible, hidden or collapse") }
-                p.isVisible = value == "visible"
-            case "shape-rendering":
-                guard ["auto", "optimizeSpeed", "crispEdges", "geometricPrecision"].contains(value) else {
-                    throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")
-                }
-                p.isAntialiased = value == "auto" || value == "geometricPrecision"
-            case "clip-path":
-                if value == "none" {
-                    own.clipPath = nil
-                } else {
-                    guard let id = urlReference(value) else { throw invalid(d, "expected none or url(#id)") }
-                    own.clipPath = (id, d.offset)
-                }
-            default:
-                if let off = SVGBuilder.unimplementedProperties[String(d.name)], !off.contains(value) {
-                    unsupported("\(d.name)=\"\(value)\"", at: d.offset)
-                }
+                own.filter = (id, d.offset)
+            }
+        case "mask-type":
+            guard value == "luminance" || value == "alpha" else { throw invalid(d, "expected luminance or alpha") }
+            own.maskIsAlpha = value == "alpha"
+        case "mask":
+            if value == "none" {
+                own.mask = nil
+            } else {
+                guard let id = urlReference(value) else { throw invalid(d, "expected none or url(#id)") }
+                own.mask = (id, d.offset)
+            }
+        case "visibility":
+            guard ["visible", "hidden", "collapse"].contains(value) else { throw invalid(d, "expected visible, hidden or collapse") }
+            p.isVisible = value == "visible"
+        case "shape-rendering":
+            guard ["auto", "optimizeSpeed", "crispEdges", "geometricPrecision"].contains(value) else {
+                throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")
+            }
+            p.isAntialiased = value == "auto" || value == "geometricPrecision"
+        case "clip-path":
+            if value == "none" {
+                own.clipPath = nil
+            } else {
+                guard let id = urlReference(value) else { throw invalid(d, "expected none or url(#id)") }
+                own.clipPath = (id, d.offset)
+            }
+        default:
+            if let off = SVGBuilder.unimplementedProperties[String(d.name)], !off.contains(value) {
+                unsupported("\(d.name)=\"\(value)\"", at: d.offset)
             }
         }
     }
@@ -215,8 +260,17 @@ extension SVGBuilder {
 
     enum Axis { case horizontal, vertical, diagonal }
 
-    static let unitFactors: [String: CGFloat] = ["": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "pt": 4.0 / 3,
-                                                 "pc": 16, "em": 16, "ex": 8]
+    /// Absolute units in px (CSS: 96 px to the inch).
+    static let unitFactors: [String: CGFloat] = ["": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "Q": 96 / 101.6,
+                                                 "pt": 4.0 / 3, "pc": 16]
+    /// Font-relative units in ems of the element's font size. `ex` is half an em, as resvg and
+    /// CSS's fallback take it; `ch`, `cap` and `lh` are the bundled face's (Roboto: the advance
+    /// of "0" 1151/2048, cap height 1456/2048, ascent + descent + gap 2400/2048); `ic` is an em
+    /// (CSS's fallback without a CJK face). `rem` and `rlh` use the root's 16 px.
+    static let fontUnits: [String: CGFloat] = ["em": 1, "ex": 0.5, "ch": 1151.0 / 2048, "cap": 1456.0 / 2048, "ic": 1,
+                                               "lh": 2400.0 / 2048]
+    /// The initial font size, in px.
+    static let initialFontSize: CGFloat = 16
 
     /// A length in user units; percentages are of the viewport's width, height or normalized diagonal.
     func length(_ d: SVGDeclaration, axis: Axis) throws(SVGError) -> CGFloat {
@@ -241,8 +295,58 @@ extension SVGBuilder {
         }
         let unitStart = scanner.i
         let unit = scanner.letters()
-        guard let factor = SVGBuilder.unitFactors[unit] else { throw invalid(d, "unknown unit \"\(unit)\"", at: d.offset + unitStart) }
-        return v * factor
+        if let factor = SVGBuilder.unitFactors[unit] { return v * factor }
+        if let ems = SVGBuilder.fontUnits[unit] { return v * ems * fontSize }
+        switch unit {
+        case "rem": return v * SVGBuilder.initialFontSize
+        case "rlh": return v * SVGBuilder.initialFontSize * SVGBuilder.fontUnits["lh"]!
+        case "vw": return v / 100 * rootViewport.width
+        case "vh": return v / 100 * rootViewport.height
+        case "vmin": return v / 100 * min(rootViewport.width, rootViewport.height)
+        case "vmax": return v / 100 * max(rootViewport.width, rootViewport.height)
+        default: throw invalid(d, "unknown unit \"\(unit)\"", at: d.offset + unitStart)
+        }
+    }
+
+    /// A `transform-origin`: one or two of left/center/right/top/bottom or lengths (x first; a
+    /// missing one is the centre), percentages of the viewport; a third value (z) is ignored.
+    func transformOrigin(_ d: SVGDeclaration) throws(SVGError) -> CGPoint {
+        let words = d.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard (1...3).contains(words.count) else { throw invalid(d, "expected one to three positions") }
+        var x: CGFloat?, y: CGFloat?
+        for (k, w) in words.prefix(2).enumerated() {
+            switch w {
+            case "left": x = 0
+            case "right": x = viewport.width
+            case "top": y = 0
+            case "bottom": y = viewport.height
+            case "center": if k == 0 && x == nil { x = viewport.width / 2 } else { y = viewport.height / 2 }
+            default:
+                let part = SVGDeclaration(name: d.name, value: w, offset: d.offset)
+                if k == 0 { x = try length(part, axis: .horizontal) } else { y = try length(part, axis: .vertical) }
+            }
+        }
+        return CGPoint(x: x ?? viewport.width / 2, y: y ?? viewport.height / 2)
+    }
+
+    /// A `font-size`: a length (em and % of the parent's size) or a keyword, not negative.
+    func parseFontSize(_ d: SVGDeclaration) throws(SVGError) -> CGFloat {
+        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let keywords: [String: CGFloat] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
+                                           "xx-large": 32, "xxx-large": 48]
+        if let k = keywords[value] { return k }
+        if value == "larger" { return fontSize * 1.2 }
+        if value == "smaller" { return fontSize / 1.2 }
+        if value.hasSuffix("%") {
+            let percent = try number(SVGDeclaration(name: d.name, value: Substring(value.dropLast()), offset: d.offset))
+            return try nonNegative(percent / 100 * fontSize, d)
+        }
+        return try nonNegative(length(d, axis: .diagonal), d)
+    }
+
+    private func nonNegative(_ v: CGFloat, _ d: SVGDeclaration) throws(SVGError) -> CGFloat {
+        guard v >= 0 else { throw invalid(d, "must not be negative") }
+        return v
     }
 
     /// A plain number (no unit).

@@ -8,6 +8,11 @@ import Foundation
 // clipPathUnits="objectBoundingBox", then the clipPath's `transform` — the order resvg and the
 // browsers use), each with its own `clip-path` if it has one, and the clipPath's own
 // `clip-path` to intersect with. The union of several children is drawn through a mask.
+//
+// Broken references follow SVG 2: a paint server that is missing, of the wrong kind or part of
+// a reference cycle paints the fallback colour given after the url(), else nothing; a gradient
+// `href` that cannot be followed is as if absent; invalid attribute values are as if absent.
+// Each is a warning with its place.
 
 extension SVGBuilder {
     // MARK: Paint
@@ -17,7 +22,7 @@ extension SVGBuilder {
     /// `boundingBox` is the shape's object bounding box, `coverBox` a box around everything the
     /// paint covers (larger than `boundingBox` for strokes), both in user space.
     func resolvePaint(_ spec: SVGPaintSpec, opacity: Double, color: SVGColor, boundingBox: CGRect,
-                      coverBox: CGRect) throws(SVGError) -> SVGPaintInstance? {
+                      coverBox: CGRect) -> SVGPaintInstance? {
         switch spec {
         case .none:
             return nil
@@ -26,13 +31,16 @@ extension SVGBuilder {
         case .currentColor:
             return SVGPaintInstance(paint: .color(color), opacity: opacity)
         case .reference(let id, let fallback, let offset):
-            guard let target = element(withId: id) else {
-                if let fallback { return try resolvePaint(fallback, opacity: opacity, color: color, boundingBox: boundingBox, coverBox: coverBox) }
-                throw SVGError(.missingReference(id: id), at: location(offset))
+            /// The fallback after a warning about why the reference cannot be used.
+            func fallingBack(_ error: SVGError) -> SVGPaintInstance? {
+                warn(error)
+                guard let fallback else { return nil }
+                return resolvePaint(fallback, opacity: opacity, color: color, boundingBox: boundingBox, coverBox: coverBox)
             }
+            guard let target = element(withId: id) else { return fallingBack(SVGError(.missingReference(id: id), at: location(offset))) }
             switch target.name {
             case "linearGradient", "radialGradient":
-                let g = try gradient(id, at: offset)
+                let g = gradient(id, at: offset)
                 if g.stops.isEmpty { return nil }
                 if g.stops.count == 1 { return SVGPaintInstance(paint: .color(g.stops[0].color), opacity: opacity) }
                 if g.units == .objectBoundingBox && (boundingBox.isNull || boundingBox.width <= 0 || boundingBox.height <= 0) {
@@ -45,34 +53,39 @@ extension SVGBuilder {
                 unsupported("pattern paint", at: offset)
                 return nil
             default:
-                throw SVGError(.wrongReferenceType(id: id, expected: "a paint server (gradient or pattern)", found: target.name),
-                               at: location(offset))
+                return fallingBack(SVGError(.wrongReferenceType(id: id, expected: "a paint server (gradient or pattern)", found: target.name),
+                                            at: location(offset)))
             }
         }
     }
 
     /// The gradient `id`, with `href` inheritance resolved (cached).
-    func gradient(_ id: String, at offset: Int) throws(SVGError) -> SVGGradient {
+    func gradient(_ id: String, at offset: Int) -> SVGGradient {
         if let g = cachedGradient(id) { return g }
-        // The chain of gradients this one inherits from, nearest first.
-        var chain: [XMLElement] = []
-        var currentId = id
-        var referenceOffset = offset
-        while true {
-            guard let e = element(withId: currentId) else { throw SVGError(.missingReference(id: currentId), at: location(referenceOffset)) }
+        // The chain of gradients this one inherits from, nearest first (linear and radial
+        // gradients inherit from each other: the attributes both kinds have, and the stops). An
+        // href that cannot be followed ends the chain, as if it were absent.
+        var chain: [XMLElement] = [element(withId: id)!]
+        while let href = chain.last!.attribute("href") ?? chain.last!.attribute("xlink:href") {
+            let at = location(href.valueOffset)
+            guard href.value.hasPrefix("#"), href.value.count > 1 else {
+                warn(SVGError(.invalidValue(attribute: href.name, value: href.value, reason: "expected #id"), at: at))
+                break
+            }
+            let next = String(href.value.dropFirst())
+            guard let e = element(withId: next) else {
+                warn(SVGError(.missingReference(id: next), at: at))
+                break
+            }
             guard e.name == "linearGradient" || e.name == "radialGradient" else {
-                throw SVGError(.wrongReferenceType(id: currentId, expected: "a gradient", found: e.name), at: location(referenceOffset))
+                warn(SVGError(.wrongReferenceType(id: next, expected: "a gradient", found: e.name), at: at))
+                break
             }
             guard !chain.contains(where: { $0 === e }) else {
-                throw SVGError(.recursiveReference(id: currentId), at: location(referenceOffset))
+                warn(SVGError(.recursiveReference(id: next), at: at))
+                break
             }
             chain.append(e)
-            guard let href = e.attribute("href") ?? e.attribute("xlink:href") else { break }
-            guard href.value.hasPrefix("#"), href.value.count > 1 else {
-                throw SVGError(.invalidValue(attribute: href.name, value: href.value, reason: "expected #id"), at: location(href.valueOffset))
-            }
-            currentId = String(href.value.dropFirst())
-            referenceOffset = href.valueOffset
         }
         let first = chain[0]
         let allowed: Set<String> = first.name == "linearGradient"
@@ -83,36 +96,49 @@ extension SVGBuilder {
             for d in own { if let v = d.value(name) { return v } }
             return nil
         }
-        var units = SVGGradient.Units.objectBoundingBox
-        if let d = attribute("gradientUnits") {
+        /// The value of `name` by `parse`; nil when absent, or invalid (with a warning).
+        func parsed<T>(_ name: String, _ parse: (SVGDeclaration) throws(SVGError) -> T) -> T? {
+            guard let d = attribute(name) else { return nil }
+            do {
+                return try parse(d)
+            } catch {
+                warn(error)
+                return nil
+            }
+        }
+        let units = parsed("gradientUnits") { d throws(SVGError) -> SVGGradient.Units in
             switch d.value.trimmingCharacters(in: .whitespaces) {
-            case "userSpaceOnUse": units = .userSpaceOnUse
-            case "objectBoundingBox": units = .objectBoundingBox
+            case "userSpaceOnUse": return .userSpaceOnUse
+            case "objectBoundingBox": return .objectBoundingBox
             default: throw invalid(d, "expected userSpaceOnUse or objectBoundingBox")
             }
-        }
-        var spread = SVGGradient.Spread.pad
-        if let d = attribute("spreadMethod") {
+        } ?? .objectBoundingBox
+        let spread = parsed("spreadMethod") { d throws(SVGError) -> SVGGradient.Spread in
             switch d.value.trimmingCharacters(in: .whitespaces) {
-            case "pad": spread = .pad
-            case "reflect": spread = .reflect
-            case "repeat": spread = .repeating
+            case "pad": return .pad
+            case "reflect": return .reflect
+            case "repeat": return .repeating
             default: throw invalid(d, "expected pad, reflect or repeat")
             }
-        }
-        let transform = try attribute("gradientTransform").map { d throws(SVGError) in try parseTransform(d) } ?? .identity
-        func coordinate(_ name: String, _ axis: Axis, default fallback: CGFloat) throws(SVGError) -> CGFloat {
-            guard let d = attribute(name) else { return fallback }
-            if units == .objectBoundingBox {
-                var scanner = SVGValueScanner(String(d.value))
-                scanner.skipWhiteSpace()
-                guard var v = scanner.number() else { throw invalid(d, "expected a number or percentage") }
-                if scanner.consume(UInt8(ascii: "%")) { v /= 100 }
-                scanner.skipWhiteSpace()
-                guard scanner.isAtEnd else { throw invalid(d, "expected a number or percentage") }
-                return CGFloat(v)
-            }
-            return try length(d, axis: axis)
+        } ?? .pad
+        let transform = parsed("gradientTransform") { d throws(SVGError) in try parseTransform(d) } ?? .identity
+        func coordinate(_ name: String, _ axis: Axis, default fallback: CGFloat, nonNegative: Bool = false) -> CGFloat {
+            parsed(name) { d throws(SVGError) -> CGFloat in
+                var v: CGFloat
+                if units == .objectBoundingBox {
+                    var scanner = SVGValueScanner(String(d.value))
+                    scanner.skipWhiteSpace()
+                    guard let n = scanner.number() else { throw invalid(d, "expected a number or percentage") }
+                    v = CGFloat(n)
+                    if scanner.consume(UInt8(ascii: "%")) { v /= 100 }
+                    scanner.skipWhiteSpace()
+                    guard scanner.isAtEnd else { throw invalid(d, "expected a number or percentage") }
+                } else {
+                    v = try length(d, axis: axis)
+                }
+                if nonNegative && v < 0 { throw invalid(d, "must not be negative") }
+                return v
+            } ?? fallback
         }
         // Percent defaults: fractions of the bounding box, or of the viewport in user space.
         let w: CGFloat = units == .objectBoundingBox ? 1 : viewport.width
@@ -120,16 +146,14 @@ extension SVGBuilder {
         let diagonal: CGFloat = units == .objectBoundingBox ? 1 : ((w * w + h * h) / 2).squareRoot()
         let kind: SVGGradient.Kind
         if first.name == "linearGradient" {
-            kind = .linear(x1: try coordinate("x1", .horizontal, default: 0), y1: try coordinate("y1", .vertical, default: 0),
-                           x2: try coordinate("x2", .horizontal, default: w), y2: try coordinate("y2", .vertical, default: 0))
+            kind = .linear(x1: coordinate("x1", .horizontal, default: 0), y1: coordinate("y1", .vertical, default: 0),
+                           x2: coordinate("x2", .horizontal, default: w), y2: coordinate("y2", .vertical, default: 0))
         } else {
-            let cx = try coordinate("cx", .horizontal, default: w / 2), cy = try coordinate("cy", .vertical, default: h / 2)
-            let r = try coordinate("r", .diagonal, default: diagonal / 2)
-            if r < 0, let d = attribute("r") { throw invalid(d, "must not be negative") }
-            let fr = try coordinate("fr", .diagonal, default: 0)
-            if fr < 0, let d = attribute("fr") { throw invalid(d, "must not be negative") }
-            kind = .radial(cx: cx, cy: cy, r: r, fx: try coordinate("fx", .horizontal, default: cx),
-                           fy: try coordinate("fy", .vertical, default: cy), fr: fr)
+            let cx = coordinate("cx", .horizontal, default: w / 2), cy = coordinate("cy", .vertical, default: h / 2)
+            let r = coordinate("r", .diagonal, default: diagonal / 2, nonNegative: true)
+            let fr = coordinate("fr", .diagonal, default: 0, nonNegative: true)
+            kind = .radial(cx: cx, cy: cy, r: r, fx: coordinate("fx", .horizontal, default: cx),
+                           fy: coordinate("fy", .vertical, default: cy), fr: fr)
         }
         // Stops come from the nearest gradient in the chain that has any.
         var stops: [SVGGradient.Stop] = []
@@ -142,9 +166,11 @@ extension SVGBuilder {
                 let attributes = declarations(of: child, allowed: ["offset"])
                 var properties = SVGProperties()
                 var element = SVGElementProperties()
-                try apply(attributes.presentation, to: &properties, element: &element)
+                apply(attributes.presentation, to: &properties, element: &element)
                 var offset: CGFloat = 0
-                if let d = attributes.value("offset") { offset = CGFloat(try opacity(d)) }
+                if let d = attributes.value("offset") {
+                    do { offset = CGFloat(try opacity(d)) } catch { warn(error) }
+                }
                 offset = max(offset, stops.last?.offset ?? 0)
                 var color = element.stopColorIsCurrent ? properties.color : element.stopColor
                 color.alpha *= element.stopOpacity
@@ -156,23 +182,35 @@ extension SVGBuilder {
         return g
     }
 
+    /// The element `id` names when it is a `kind`; nil with a warning (missing, or of another
+    /// kind) otherwise, and the reference is then as if absent.
+    func referencedElement(_ id: String, at offset: Int, kind: String) -> XMLElement? {
+        guard let e = element(withId: id) else {
+            warn(SVGError(.missingReference(id: id), at: location(offset)))
+            return nil
+        }
+        guard e.name == kind else {
+            warn(SVGError(.wrongReferenceType(id: id, expected: "a <\(kind)>", found: e.name), at: location(offset)))
+            return nil
+        }
+        return e
+    }
+
     // MARK: Clip paths
 
-    /// The clip path `id` in `node`'s user space.
-    func clip(_ id: String, at offset: Int, for node: SVGRenderNode) throws(SVGError) -> SVGClip {
-        guard let clip = element(withId: id) else { throw SVGError(.missingReference(id: id), at: location(offset)) }
-        guard clip.name == "clipPath" else {
-            throw SVGError(.wrongReferenceType(id: id, expected: "a <clipPath>", found: clip.name), at: location(offset))
-        }
+    /// The clip path `id` in `node`'s user space; nil (with a warning) when the reference is
+    /// missing, not to a clipPath or leads back to itself: the `clip-path` is then as if absent.
+    func clip(_ id: String, at offset: Int, for node: SVGRenderNode) throws(SVGError) -> SVGClip? {
+        guard let clip = referencedElement(id, at: offset, kind: "clipPath") else { return nil }
         guard resolvingDepth < SVGBuilder.maximumClipNesting else {
             throw SVGError(.limitExceeded("clip paths nested more than \(SVGBuilder.maximumClipNesting) deep"), at: location(offset))
         }
-        return try resolvingReference(id, at: offset) { () throws(SVGError) -> SVGClip in
+        return try recovering { () throws(SVGError) in try resolvingReference(id, at: offset) { () throws(SVGError) -> SVGClip in
             let attributes = declarations(of: clip, allowed: ["clipPathUnits"])
             var properties = SVGProperties()
             var own = SVGElementProperties()
-            try apply(attributes.presentation, to: &properties, element: &own)
-            var placement = try attributes.transform.map { d throws(SVGError) in try parseTransform(d) } ?? .identity
+            apply(attributes.presentation, to: &properties, element: &own)
+            var placement = try transform(of: attributes)
             if let d = attributes.value("clipPathUnits") {
                 switch d.value.trimmingCharacters(in: .whitespaces) {
                 case "userSpaceOnUse": break
@@ -181,7 +219,7 @@ extension SVGBuilder {
                     guard !box.isNull, box.width > 0, box.height > 0 else { return .nothing }
                     placement = CGAffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
                         .concatenating(placement)
-                default: throw invalid(d, "expected userSpaceOnUse or objectBoundingBox")
+                default: warn(invalid(d, "expected userSpaceOnUse or objectBoundingBox"))
                 }
             }
             var shapes: [SVGClipShape] = []
@@ -191,11 +229,11 @@ extension SVGBuilder {
                     let childAttributes = declarations(of: child, allowed: SVGBuilder.shapeAttributes[child.name] ?? [])
                     var childProperties = properties
                     var childOwn = SVGElementProperties()
-                    try apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
+                    apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
                     guard childOwn.isDisplayed, childProperties.isVisible else { continue }
-                    let t = try childAttributes.transform.map { d throws(SVGError) in try parseTransform(d) } ?? .identity
+                    let t = try transform(of: childAttributes)
                     // Children without geometry clip nothing in: they add nothing to the union.
-                    guard let path = try geometry(of: child, childAttributes.own) else { continue }
+                    guard let path = geometry(of: child, childAttributes.own) else { continue }
                     var shape = SVGClipShape(path: path, rule: childProperties.clipRule)
                     if let nested = childOwn.clipPath {
                         // The child's own clip-path, in the child's user space (its bounding box for
@@ -203,7 +241,7 @@ extension SVGBuilder {
                         let shapeNode = SVGRenderNode(content: .shape(SVGShape(path: path, fill: nil, fillRule: .winding, stroke: nil,
                                                                                 strokeStyle: SVGStrokeStyle(), isAntialiased: true)),
                                                       transform: .identity)
-                        shape.clip = [try self.clip(nested.id, at: nested.offset, for: shapeNode)]
+                        shape.clip = try self.clip(nested.id, at: nested.offset, for: shapeNode).map { [$0] } ?? []
                     }
                     shapes.append(SVGClip(shapes: [shape]).transformed(by: t.concatenating(placement)).shapes[0])
                 case "text", "use":
@@ -215,10 +253,10 @@ extension SVGBuilder {
                 }
             }
             var result = SVGClip(shapes: shapes)
-            if let nested = own.clipPath {
-                result.intersected = [try self.clip(nested.id, at: nested.offset, for: node)]
+            if let nested = own.clipPath, let inner = try self.clip(nested.id, at: nested.offset, for: node) {
+                result.intersected = [inner]
             }
             return result
-        }
+        } }
     }
 }

@@ -5,22 +5,41 @@ import Foundation
 // for where a dash pattern starts): rect from (x + rx, y) clockwise on screen, circle and
 // ellipse from (cx + rx, cy) through (cx, cy + ry). Quarter ellipses are cubics with handles of
 // 4/3·(√2 − 1) ≈ 0.5523 of the radius (the classic approximation; radial error 0.027 %).
+//
+// Errors follow SVG 2's rules: an invalid length is as if absent (its initial value, 0 or auto);
+// a negative width, height, r, or ellipse rx/ry disables the element (a rect's negative rx/ry
+// is as if absent: auto); path data draws up to its first error; a `points` list with an odd
+// count drops the last coordinate. Each is a warning with its place.
 
 extension SVGBuilder {
     static let quarterArcHandle: CGFloat = 0.552_284_749_830_793_4
 
     /// The outline of a shape element in its user space; nil when it draws nothing (a zero
     /// width, an empty `d`, …).
-    func geometry(of e: XMLElement, _ attributes: [SVGDeclaration]) throws(SVGError) -> CGPath? {
+    func geometry(of e: XMLElement, _ attributes: [SVGDeclaration]) -> CGPath? {
         var values: [Substring: SVGDeclaration] = [:]
         for a in attributes { values[a.name] = a }
-        func length(_ name: Substring, _ axis: Axis, default fallback: CGFloat? = 0) throws(SVGError) -> CGFloat? {
+        func length(_ name: Substring, _ axis: Axis, default fallback: CGFloat? = 0) -> CGFloat? {
             guard let d = values[name] else { return fallback }
             if name == "rx" || name == "ry", d.value.trimmingCharacters(in: .whitespaces) == "auto" { return nil }
-            return try self.length(d, axis: axis)
+            do {
+                return try self.length(d, axis: axis)
+            } catch {
+                warn(error)
+                return fallback
+            }
         }
-        func nonNegative(_ name: Substring, _ v: CGFloat?) throws(SVGError) {
-            if let v, v < 0, let d = values[name] { throw invalid(d, "must not be negative") }
+        /// False (with a warning) when the value is negative: an error that disables the element.
+        func nonNegative(_ name: Substring, _ v: CGFloat?) -> Bool {
+            guard let v, v < 0, let d = values[name] else { return true }
+            warn(invalid(d, "must not be negative (the element is not drawn)"))
+            return false
+        }
+        /// The value, or nil (with a warning) when it is negative: as if absent.
+        func absentIfNegative(_ name: Substring, _ v: CGFloat?) -> CGFloat? {
+            guard let v, v < 0, let d = values[name] else { return v }
+            warn(invalid(d, "must not be negative (treated as auto)"))
+            return nil
         }
         switch e.name {
         case "path":
@@ -28,43 +47,37 @@ extension SVGBuilder {
             if values["pathLength"] != nil {
                 warn("pathLength is ignored (dashes are measured along the real length)", at: values["pathLength"]!.offset)
             }
-            do {
-                let path = try SVGPathParser.path(from: String(d.value))
-                return path.isEmpty ? nil : path
-            } catch {
-                throw SVGError(.invalidPathData(error.message), at: location(d.offset + error.offset))
+            let (path, failure) = SVGPathParser.pathUpToError(from: String(d.value))
+            if let failure {
+                warn(SVGError(.invalidPathData(failure.message + " (drawn up to here)"), at: location(d.offset + failure.offset)))
             }
+            return path.isEmpty ? nil : path
         case "rect":
-            let x = try length("x", .horizontal)!, y = try length("y", .vertical)!
-            let w = try length("width", .horizontal)!, h = try length("height", .vertical)!
-            var rx = try length("rx", .horizontal, default: nil), ry = try length("ry", .vertical, default: nil)
-            try nonNegative("width", w)
-            try nonNegative("height", h)
-            try nonNegative("rx", rx)
-            try nonNegative("ry", ry)
-            guard w > 0, h > 0 else { return nil }
+            let x = length("x", .horizontal)!, y = length("y", .vertical)!
+            let w = length("width", .horizontal)!, h = length("height", .vertical)!
+            var rx = absentIfNegative("rx", length("rx", .horizontal, default: nil))
+            var ry = absentIfNegative("ry", length("ry", .vertical, default: nil))
+            guard nonNegative("width", w), nonNegative("height", h), w > 0, h > 0 else { return nil }
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             let cx = min(rx ?? 0, w / 2), cy = min(ry ?? 0, h / 2)
             return SVGBuilder.roundedRect(x: x, y: y, width: w, height: h, rx: cx, ry: cy)
         case "circle":
-            let cx = try length("cx", .horizontal)!, cy = try length("cy", .vertical)!, r = try length("r", .diagonal)!
-            try nonNegative("r", r)
-            guard r > 0 else { return nil }
+            let cx = length("cx", .horizontal)!, cy = length("cy", .vertical)!, r = length("r", .diagonal)!
+            guard nonNegative("r", r), r > 0 else { return nil }
             return SVGBuilder.ellipse(cx: cx, cy: cy, rx: r, ry: r)
         case "ellipse":
-            let cx = try length("cx", .horizontal)!, cy = try length("cy", .vertical)!
-            var rx = try length("rx", .horizontal, default: nil), ry = try length("ry", .vertical, default: nil)
-            try nonNegative("rx", rx)
-            try nonNegative("ry", ry)
+            let cx = length("cx", .horizontal)!, cy = length("cy", .vertical)!
+            var rx = length("rx", .horizontal, default: nil), ry = length("ry", .vertical, default: nil)
+            guard nonNegative("rx", rx), nonNegative("ry", ry) else { return nil }
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             guard let rx, let ry, rx > 0, ry > 0 else { return nil }
             return SVGBuilder.ellipse(cx: cx, cy: cy, rx: rx, ry: ry)
         case "line":
             let path = CGMutablePath()
-            path.move(to: CGPoint(x: try length("x1", .horizontal)!, y: try length("y1", .vertical)!))
-            path.addLine(to: CGPoint(x: try length("x2", .horizontal)!, y: try length("y2", .vertical)!))
+            path.move(to: CGPoint(x: length("x1", .horizontal)!, y: length("y1", .vertical)!))
+            path.addLine(to: CGPoint(x: length("x2", .horizontal)!, y: length("y2", .vertical)!))
             return path
         default: // polyline, polygon
             guard let d = values["points"] else { return nil }
@@ -73,13 +86,16 @@ extension SVGBuilder {
             scanner.skipWhiteSpace()
             while !scanner.isAtEnd {
                 guard let v = scanner.number() else {
-                    throw SVGError(.invalidPathData("expected a number in points"), at: location(d.offset + scanner.i))
+                    warn(SVGError(.invalidPathData("expected a number in points (drawn up to here)"), at: location(d.offset + scanner.i)))
+                    break
                 }
                 numbers.append(CGFloat(v))
                 scanner.skipSeparator()
             }
-            guard numbers.count % 2 == 0 else {
-                throw SVGError(.invalidPathData("points has an odd number of coordinates (\(numbers.count))"), at: location(d.offset))
+            if numbers.count % 2 != 0 {
+                warn(SVGError(.invalidPathData("points has an odd number of coordinates (\(numbers.count)); the last is dropped"),
+                              at: location(d.offset)))
+                numbers.removeLast()
             }
             guard numbers.count >= 4 else { return nil }
             let path = CGMutablePath()

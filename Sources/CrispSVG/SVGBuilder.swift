@@ -27,7 +27,11 @@ final class SVGBuilder {
     private var unsupportedIndex: Set<String> = []
     private(set) var unsupported: [SVGUnsupportedFeature] = []
     /// The viewport size in user units (the viewBox's size, else width × height), for percentages.
-    private(set) var viewport = CGSize(width: 100, height: 100)
+    var viewport = CGSize(width: 100, height: 100)
+    /// The outermost viewport's size in px (for vw, vh, vmin, vmax).
+    var rootViewport = CGSize(width: 100, height: 100)
+    /// The font size of the element being read, in px (for em-based lengths).
+    var fontSize = SVGBuilder.initialFontSize
     /// Ids of clip paths being resolved (cycle detection).
     private var resolving: [String] = []
     /// How many clip paths are being resolved, one inside the other.
@@ -39,9 +43,24 @@ final class SVGBuilder {
     /// at once: each is a canvas-sized buffer while it is open.
     static let maximumLayerNesting = 16
     private var gradientCache: [String: SVGGradient] = [:]
+    /// Containers being built (document ancestors and `use` targets): a `use` of one is a cycle.
+    var openElements: Set<ObjectIdentifier> = []
+    /// How many `use` references are being expanded, one inside the other.
+    var useNesting = 0
+    /// Elements built through `use` references so far.
+    var useInstances = 0
+    /// Declarations from `<style>` sheets by element: normal and `!important` ones.
+    var sheetDeclarations: [ObjectIdentifier: (normal: [SVGDeclaration], important: [SVGDeclaration])] = [:]
+    /// Most elements built one inside the other, counting through `use` references.
+    static let maximumBuildDepth = 512
 
-    init(lines: LineTable) {
+    /// The directory of the document's file, for `<image>` files named relative to it; nil
+    /// when the document was not read from a file (then only `data:` images are read).
+    let baseDirectory: String?
+
+    init(lines: LineTable, baseDirectory: String? = nil) {
         self.lines = lines
+        self.baseDirectory = baseDirectory
     }
 
     // MARK: Diagnostics
@@ -54,6 +73,28 @@ final class SVGBuilder {
         } else {
             warningIndex[message] = warnings.count
             warnings.append(SVGWarning(message: message, location: location(offset), count: 1))
+        }
+    }
+
+    /// Records an error SVG says to recover from as a warning at its place.
+    func warn(_ error: SVGError) {
+        if let k = warningIndex[error.message] {
+            warnings[k].count += 1
+        } else {
+            warningIndex[error.message] = warnings.count
+            warnings.append(SVGWarning(message: error.message, location: error.location, count: 1))
+        }
+    }
+
+    /// `body`'s result, or nil after recording its error as a warning: for values that SVG says
+    /// to treat as absent when they are invalid. Limits are not recovered from (they rethrow).
+    func recovering<T>(_ body: () throws(SVGError) -> T) throws(SVGError) -> T? {
+        do {
+            return try body()
+        } catch {
+            if case .limitExceeded = error.kind { throw error }
+            warn(error)
+            return nil
         }
     }
 
@@ -80,38 +121,21 @@ final class SVGBuilder {
     func build(_ root: XMLElement) throws(SVGError) -> Result {
         guard root.name == "svg" else { throw SVGError(.notSVG(root: root.name), at: location(root.offset)) }
         collectIds(root)
+        matchStyleSheets(root)
         let attributes = declarations(of: root, allowed: SVGBuilder.svgAttributes)
         var viewBox: CGRect?
         var width: (value: CGFloat, isPercent: Bool)?, height: (value: CGFloat, isPercent: Bool)?
         var align = "xMidYMid", slice = false
         for d in attributes.own {
-            switch d.name {
-            case "viewBox":
-                var scanner = SVGValueScanner(String(d.value))
-                var v: [CGFloat] = []
-                scanner.skipWhiteSpace()
-                while !scanner.isAtEnd {
-                    guard let n = scanner.number() else { throw invalid(d, "expected four numbers", at: d.offset + scanner.i) }
-                    v.append(CGFloat(n))
-                    scanner.skipSeparator()
+            // An invalid value is as if the attribute were absent (with a warning).
+            _ = try recovering { () throws(SVGError) in
+                switch d.name {
+                case "viewBox": viewBox = try parseViewBox(d)
+                case "width": width = try rootLength(d)
+                case "height": height = try rootLength(d)
+                case "preserveAspectRatio": (align, slice) = try parseAspectRatio(d)
+                default: break
                 }
-                guard v.count == 4 else { throw invalid(d, "expected four numbers, found \(v.count)") }
-                guard v[2] > 0, v[3] > 0 else { throw invalid(d, "the width and height must be positive") }
-                viewBox = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
-            case "width": width = try rootLength(d)
-            case "height": height = try rootLength(d)
-            case "preserveAspectRatio":
-                var words = d.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
-                if words.first == "defer" { words.removeFirst() }
-                guard let a = words.first, a == "none" || SVGBuilder.alignments.contains(a), words.count <= 2 else {
-                    throw invalid(d, "expected none or xMinYMin … xMaxYMax, then meet or slice")
-                }
-                align = a
-                if words.count == 2 {
-                    guard words[1] == "meet" || words[1] == "slice" else { throw invalid(d, "expected meet or slice") }
-                    slice = words[1] == "slice"
-                }
-            default: break
             }
         }
         // Intrinsic size: width/height, else the viewBox's, else 100 × 100 (as resvg).
@@ -125,6 +149,7 @@ final class SVGBuilder {
                            at: location(root.offset))
         }
         viewport = viewBox?.size ?? size
+        rootViewport = size
         var transform = CGAffineTransform.identity
         if let vb = viewBox {
             transform = SVGBuilder.viewBoxTransform(vb, size: size, align: align, slice: slice)
@@ -152,6 +177,35 @@ final class SVGBuilder {
             if align.hasSuffix("YMid") { ty += extraY / 2 } else if align.hasSuffix("YMax") { ty += extraY }
         }
         return CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: tx, ty: ty)
+    }
+
+    /// A `viewBox`: four numbers, width and height positive.
+    func parseViewBox(_ d: SVGDeclaration) throws(SVGError) -> CGRect {
+        var scanner = SVGValueScanner(String(d.value))
+        var v: [CGFloat] = []
+        scanner.skipWhiteSpace()
+        while !scanner.isAtEnd {
+            guard let n = scanner.number() else { throw invalid(d, "expected four numbers", at: d.offset + scanner.i) }
+            v.append(CGFloat(n))
+            scanner.skipSeparator()
+        }
+        guard v.count == 4 else { throw invalid(d, "expected four numbers, found \(v.count)") }
+        guard v[2] > 0, v[3] > 0 else { throw invalid(d, "the width and height must be positive") }
+        return CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    /// A `preserveAspectRatio`: the alignment (or none) and whether it slices.
+    func parseAspectRatio(_ d: SVGDeclaration) throws(SVGError) -> (align: String, slice: Bool) {
+        var words = d.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+        if words.first == "defer" { words.removeFirst() }
+        guard let a = words.first, a == "none" || SVGBuilder.alignments.contains(a), words.count <= 2 else {
+            throw invalid(d, "expected none or xMinYMin … xMaxYMax, then meet or slice")
+        }
+        if words.count == 2 {
+            guard words[1] == "meet" || words[1] == "slice" else { throw invalid(d, "expected meet or slice") }
+            return (a, words[1] == "slice")
+        }
+        return (a, false)
     }
 
     private func rootLength(_ d: SVGDeclaration) throws(SVGError) -> (value: CGFloat, isPercent: Bool) {
@@ -201,20 +255,33 @@ final class SVGBuilder {
 
     /// Builds the render node for a drawable element, or nil when it draws nothing.
     func buildNode(_ e: XMLElement, inherited: SVGProperties, depth: Int) throws(SVGError) -> SVGRenderNode? {
+        guard depth <= SVGBuilder.maximumBuildDepth else {
+            throw SVGError(.limitExceeded("elements nested more than \(SVGBuilder.maximumBuildDepth) deep (counting through use)"),
+                           at: location(e.offset))
+        }
+        try countInstance(e)
+        guard passesConditions(e) else { return nil }
         switch e.name {
         case "g", "a":
             return try buildContainer(e, attributes: declarations(of: e, allowed: e.name == "a" ? SVGBuilder.linkAttributes : []),
                                       inherited: inherited, depth: depth)
         case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-            return try buildShapeNode(e, inherited: inherited)
+            return try buildShapeNode(e, inherited: inherited, depth: depth)
         case "defs", "clipPath", "linearGradient", "radialGradient", "title", "desc", "metadata", "symbol", "marker",
              "pattern", "mask", "filter", "script", "stop":
             // Definitions: drawn only where referenced. `stop` outside a gradient draws nothing.
             return nil
         case "style":
-            if !e.text.isEmpty { unsupported("<style> (CSS style sheets)", at: e.offset) }
-            return nil
-        case "text", "image", "use", "foreignObject", "switch", "svg", "textPath", "tspan", "video", "audio", "canvas", "iframe":
+            return nil   // read before the walk (SVGBuilder+Cascade)
+        case "use":
+            return try buildUse(e, inherited: inherited, depth: depth)
+        case "svg":
+            return try buildViewport(e, inherited: inherited, depth: depth, origin: .zero, size: (nil, nil))
+        case "switch":
+            return try buildSwitch(e, inherited: inherited, depth: depth)
+        case "image":
+            return try buildImage(e, inherited: inherited, depth: depth)
+        case "text", "foreignObject", "textPath", "tspan", "video", "audio", "canvas", "iframe":
             unsupported("<\(e.name)>", at: e.offset)
             return nil
         default:
@@ -227,22 +294,46 @@ final class SVGBuilder {
                                 depth: Int) throws(SVGError) -> SVGRenderNode? {
         var properties = inherited
         var own = SVGElementProperties()
-        try apply(attributes.presentation, to: &properties, element: &own)
+        apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed else { return nil }
+        let key = ObjectIdentifier(e)
+        openElements.insert(key)
+        defer { openElements.remove(key) }
         var children: [SVGRenderNode] = []
         for child in e.children {
             if let node = try buildNode(child, inherited: properties, depth: depth + 1) { children.append(node) }
         }
-        let transform = try attributes.transform.map { d throws(SVGError) in try parseTransform(d) } ?? .identity
-        let node = SVGRenderNode(content: .group(children), transform: transform)
-        try finish(node, element: e, own: own)
+        let node = SVGRenderNode(content: .group(children), transform: try transform(of: attributes, own))
+        try finish(node, element: e, own: own, depth: depth)
         return node
     }
 
+    /// An element's `transform` (identity when it is absent or invalid), about its
+    /// `transform-origin` when it has one.
+    func transform(of attributes: ElementDeclarations, _ own: SVGElementProperties = SVGElementProperties()) throws(SVGError) -> CGAffineTransform {
+        guard let d = attributes.transform else { return .identity }
+        let t = try recovering { () throws(SVGError) in try parseTransform(d) } ?? .identity
+        guard let o = own.transformOrigin, !t.isIdentity else { return t }
+        return CGAffineTransform(translationX: -o.x, y: -o.y).concatenating(t).concatenating(CGAffineTransform(translationX: o.x, y: o.y))
+    }
+
     /// Applies clip-path and opacity to a finished node.
-    func finish(_ node: SVGRenderNode, element e: XMLElement, own: SVGElementProperties) throws(SVGError) {
+    func finish(_ node: SVGRenderNode, element e: XMLElement, own: SVGElementProperties, depth: Int) throws(SVGError) {
         if let clip = own.clipPath {
             node.clip = try self.clip(clip.id, at: clip.offset, for: node)
+        }
+        if let filter = own.filter {
+            switch dropShadow(filter.id, at: filter.offset, for: node) {
+            case .none: break
+            case .shadow(let shadow): node.shadow = shadow
+            case .hidesElement: node.content = .group([])
+            }
+        }
+        if let mask = own.mask {
+            guard resolvingDepth < SVGBuilder.maximumClipNesting else {
+                throw SVGError(.limitExceeded("clip paths and masks nested more than \(SVGBuilder.maximumClipNesting) deep"), at: location(mask.offset))
+            }
+            node.mask = try self.mask(mask.id, at: mask.offset, for: node, depth: depth)
         }
         node.applyOpacity(own.opacity)
         guard node.layerNesting <= SVGBuilder.maximumLayerNesting else {
@@ -251,33 +342,32 @@ final class SVGBuilder {
         }
     }
 
-    private func buildShapeNode(_ e: XMLElement, inherited: SVGProperties) throws(SVGError) -> SVGRenderNode? {
+    private func buildShapeNode(_ e: XMLElement, inherited: SVGProperties, depth: Int) throws(SVGError) -> SVGRenderNode? {
         let attributes = declarations(of: e, allowed: SVGBuilder.shapeAttributes[e.name] ?? [])
         var properties = inherited
         var own = SVGElementProperties()
-        try apply(attributes.presentation, to: &properties, element: &own)
-        guard own.isDisplayed, let path = try geometry(of: e, attributes.own) else { return nil }
-        let transform = try attributes.transform.map { d throws(SVGError) in try parseTransform(d) } ?? .identity
-        let shape = try makeShape(path, properties: properties, element: e)
-        let node = SVGRenderNode(content: .shape(shape), transform: transform)
-        if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil {
-            try finish(node, element: e, own: own)
+        apply(attributes.presentation, to: &properties, element: &own)
+        guard own.isDisplayed, let path = geometry(of: e, attributes.own) else { return nil }
+        let shape = makeShape(path, properties: properties, element: e)
+        let node = SVGRenderNode(content: .shape(shape), transform: try transform(of: attributes, own))
+        if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil || own.mask != nil || own.filter != nil {
+            try finish(node, element: e, own: own, depth: depth)
         }
         return node
     }
 
     /// The fill and stroke of a shape from its properties.
-    private func makeShape(_ path: CGPath, properties p: SVGProperties, element e: XMLElement) throws(SVGError) -> SVGShape {
+    private func makeShape(_ path: CGPath, properties p: SVGProperties, element e: XMLElement) -> SVGShape {
         let bbox = path.boundingBoxOfPath
         var fill: SVGPaintInstance?
         var stroke: SVGPaintInstance?
         if p.isVisible {
-            fill = try resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox)
+            fill = resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox)
             if p.strokeWidth > 0 {
                 // A stroke reaches at most half its width times the miter limit (or √2 for
                 // square caps) beyond the outline.
                 let reach = p.strokeWidth / 2 * max(p.miterLimit, 1.5)
-                stroke = try resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
+                stroke = resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
                                           coverBox: bbox.insetBy(dx: -reach, dy: -reach))
             }
         }

@@ -59,9 +59,12 @@ extension SVGDocument {
         return context.makeImage()
     }
 
-    static func draw(_ node: SVGRenderNode, in context: CGContext) {
-        let hasLayer = node.layerOpacity < 1
+    /// Draws `node`; with `masking` false its mask is left out (SVGDocument+Masking draws the
+    /// rest of the node that way, off screen).
+    static func draw(_ node: SVGRenderNode, in context: CGContext, masking: Bool = true) {
         if node.layerOpacity <= 0 { return }   // a layer at alpha 0 paints nothing
+        if masking, let mask = node.mask { return drawMasked(node, mask, in: context) }
+        let hasLayer = node.layerOpacity < 1 || node.shadow != nil
         let needsState = !node.transform.isIdentity || node.clip != nil || hasLayer
         if needsState {
             context.saveGState()
@@ -69,7 +72,8 @@ extension SVGDocument {
         }
         if hasLayer {
             context.setAlpha(CGFloat(node.layerOpacity))
-            context.beginTransparencyLayer(in: node.layerBounds, auxiliaryInfo: nil)
+            if let shadow = node.shadow { setShadow(shadow, in: context) }
+            context.beginTransparencyLayer(in: node.layerOpacity < 1 ? node.layerBounds : node.paintBounds, auxiliaryInfo: nil)
         }
         if let clip = node.clip { apply(clip, in: context) }
         switch node.content {
@@ -77,9 +81,25 @@ extension SVGDocument {
             for child in children { draw(child, in: context) }
         case .shape(let shape):
             draw(shape, in: context)
+        case .image(let image):
+            // Upright in SVG's y-down space: CGContext draws images upright in y-up space.
+            context.saveGState()
+            context.concatenate(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: image.rect.minY + image.rect.maxY))
+            context.draw(image.image, in: image.rect)
+            context.restoreGState()
         }
         if hasLayer { context.endTransparencyLayer() }
         if needsState { context.restoreGState() }
+    }
+
+    /// Casts `shadow` (in user space) from what is drawn next: CGContext takes the offset and
+    /// the blur (twice the standard deviation) in base space.
+    static func setShadow(_ shadow: SVGShadow, in context: CGContext) {
+        let toBase = context.ctm.concatenating(context.baseTransform.inverted())
+        let offset = CGSize(width: toBase.a * shadow.dx + toBase.c * shadow.dy, height: toBase.b * shadow.dx + toBase.d * shadow.dy)
+        let c = shadow.color
+        context.setShadow(offset: offset, blur: 2 * shadow.sigma * abs(toBase.determinant).squareRoot(),
+                          color: CGColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha))
     }
 
     static func draw(_ shape: SVGShape, in context: CGContext) {

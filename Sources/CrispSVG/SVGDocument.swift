@@ -3,10 +3,13 @@ import Foundation
 
 /// An SVG drawing, read once and drawn any number of times into any `CGContext`.
 ///
-/// Reading is strict: malformed XML, values that do not parse, references to missing ids and
-/// reference cycles throw an `SVGError` with a line and column. What reads fine but is not
-/// drawn is listed: `warnings` for things that do not change the picture or are unknown, and
-/// `unsupportedFeatures` for things Crisp cannot draw yet (text, images, filters, …). A
+/// Reading follows SVG's error handling: only what is not SVG at all throws an `SVGError` with
+/// a line and column (malformed XML, no `<svg>` root, input over the size limits). An invalid
+/// value is treated as absent (the property's initial or inherited value), path data is drawn
+/// up to its first error, a missing or recursive reference is as if absent (a paint server:
+/// its fallback colour, else none), a negative size disables its element; each of these is a
+/// warning with its place. `warnings` also lists what does not change the picture or is
+/// unknown, and `unsupportedFeatures` what Crisp cannot draw yet (text, images, filters, …). A
 /// document with unsupported features still draws, without them.
 ///
 /// ```swift
@@ -19,8 +22,8 @@ public final class SVGDocument {
     public let size: CGSize
     /// The `viewBox`, if the root element has one.
     public let viewBox: CGRect?
-    /// Things that were read but ignored (unknown elements and attributes, duplicate ids);
-    /// each distinct warning once, with a count.
+    /// Things that were read but ignored (unknown elements and attributes, duplicate ids, and
+    /// errors recovered from as SVG says); each distinct warning once, with a count.
     public let warnings: [SVGWarning]
     /// Features the document uses that Crisp does not draw; empty when it draws faithfully.
     public let unsupportedFeatures: [SVGUnsupportedFeature]
@@ -34,14 +37,20 @@ public final class SVGDocument {
 
     /// Reads a document from the bytes of an SVG file (UTF-8).
     /// - Throws: `SVGError` for malformed or unreadable input.
-    public init(data: [UInt8]) throws(SVGError) {
+    public convenience init(data: [UInt8]) throws(SVGError) {
+        try self.init(data: data, baseDirectory: nil)
+    }
+
+    /// Reads a document; `<image>` files are looked for relative to `baseDirectory` (none: only
+    /// `data:` images).
+    init(data: [UInt8], baseDirectory: String?) throws(SVGError) {
         guard data.count <= SVGDocument.maximumInputSize else {
             throw SVGError(.limitExceeded("the input is \(data.count) bytes; at most \(SVGDocument.maximumInputSize) are read"),
                            at: SVGSourceLocation(line: 1, column: 1))
         }
         var reader = XMLReader(bytes: data)
         let xml = try reader.readDocument()
-        let builder = SVGBuilder(lines: reader.lines)
+        let builder = SVGBuilder(lines: reader.lines, baseDirectory: baseDirectory)
         let result = try builder.build(xml)
         size = result.size
         viewBox = result.viewBox
@@ -65,7 +74,7 @@ public final class SVGDocument {
             let reason = (error as? CocoaError)?.underlying.map { "\($0.localizedDescription)" } ?? error.localizedDescription
             throw SVGError(.readFailed(path: path, reason: reason), at: SVGSourceLocation(line: 0, column: 0))
         }
-        try self.init(data: [UInt8](data))
+        try self.init(data: [UInt8](data), baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
 
     /// Whether every feature the document uses is drawn.

@@ -16,9 +16,15 @@ public struct SVGSourceLocation: Equatable, Hashable, Sendable, CustomStringConv
     public var description: String { "\(line):\(column)" }
 }
 
-/// Why an SVG document could not be read: malformed XML or SVG, with the place it was found.
+/// Why an SVG document could not be read, with the place it was found — or, for the kinds SVG
+/// says to recover from, what was recovered from.
 ///
-/// Reading stops at the first error; nothing is drawn from a document that has one.
+/// Only what is not SVG at all is thrown: malformed XML, a root that is not `<svg>`, input over
+/// the size and nesting limits, a file that cannot be read. Nothing is drawn from such a
+/// document. The other kinds (an invalid value, bad path data, a missing, recursive or
+/// wrong-type reference) follow SVG's error handling instead: the value is treated as absent,
+/// a path is drawn up to its error, and the document reads with a warning
+/// (`SVGDocument.warnings`) whose message is this error's `message`.
 public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Equatable, Sendable {
@@ -58,27 +64,33 @@ public struct SVGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The column in UTF-8 bytes, starting at 1.
     public var column: Int { location.column }
 
-    public var description: String {
-        let message: String
+    /// What went wrong, without the place.
+    public var message: String {
         switch kind {
-        case .malformedXML(let m): message = "malformed XML: \(m)"
-        case .notSVG(let root): message = "the root element is <\(root)>, not <svg>"
+        case .malformedXML(let m): return "malformed XML: \(m)"
+        case .notSVG(let root): return "the root element is <\(root)>, not <svg>"
         case .invalidValue(let attribute, let value, let reason):
-            message = "invalid \(attribute)=\"\(value.count > 60 ? String(value.prefix(60)) + "…" : value)\": \(reason)"
-        case .invalidPathData(let m): message = "invalid path data: \(m)"
-        case .missingReference(let id): message = "no element has id \"\(id)\""
-        case .recursiveReference(let id): message = "reference to \"\(id)\" leads back to itself"
+            return "invalid \(attribute)=\"\(value.count > 60 ? String(value.prefix(60)) + "…" : value)\": \(reason)"
+        case .invalidPathData(let m): return "invalid path data: \(m)"
+        case .missingReference(let id): return "no element has id \"\(id)\""
+        case .recursiveReference(let id): return "reference to \"\(id)\" leads back to itself"
         case .wrongReferenceType(let id, let expected, let found):
-            message = "\"\(id)\" is a <\(found)>, expected \(expected)"
-        case .limitExceeded(let m): message = "limit exceeded: \(m)"
+            return "\"\(id)\" is a <\(found)>, expected \(expected)"
+        case .limitExceeded(let m): return "limit exceeded: \(m)"
         case .readFailed(let path, let reason): return "cannot read \(path): \(reason)"
         }
+    }
+
+    public var description: String {
+        if case .readFailed = kind { return message }
         return "\(location.line):\(location.column): \(message)"
     }
 }
 
 /// Something in the document that was read but will not be drawn as written: an unknown
-/// element or attribute, a duplicate id. Drawing goes on without it.
+/// element or attribute, a duplicate id, or an error SVG says to recover from (an invalid
+/// value treated as absent, path data drawn up to its error, a missing or recursive reference).
+/// Drawing goes on without it.
 public struct SVGWarning: Equatable, Sendable, CustomStringConvertible {
     /// What was ignored and why.
     public var message: String

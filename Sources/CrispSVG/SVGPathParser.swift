@@ -11,9 +11,9 @@ import Foundation
 // SVG says. Smooth curves reflect the previous control point only after a curve of the same
 // family (C/S for S, Q/T for T), else the control point is the current point.
 //
-// SVG asks renderers to draw a path up to the first error. Crisp is stricter: an error in path
-// data is a typed error with its line and column, so a broken file is noticed rather than
-// drawn half.
+// SVG asks renderers to draw a path up to the first error: `pathUpToError` does (a segment is
+// added only once all its numbers have parsed, so the path holds exactly the complete segments
+// before the error) and reports where the error is; `path(from:)` is the strict form.
 
 /// Parses SVG path data into a `CGMutablePath`.
 public enum SVGPathParser {
@@ -28,6 +28,17 @@ public enum SVGPathParser {
         public init(message: String, offset: Int) {
             self.message = message
             self.offset = offset
+        }
+    }
+
+    /// The path up to the first error of `data` (all of it when there is none), and the error.
+    public static func pathUpToError(from data: String) -> (path: CGMutablePath, failure: Failure?) {
+        var parser = Parser(scanner: SVGValueScanner(data))
+        do {
+            try parser.parse()
+            return (parser.path, nil)
+        } catch {
+            return (parser.path, error)
         }
     }
 

@@ -29,6 +29,8 @@ struct SVGProperties {
     var color = SVGColor.black
     var isVisible = true
     var isAntialiased = true
+    /// `font-size` in px (for em-based lengths).
+    var fontSize = SVGBuilder.initialFontSize
 }
 
 /// The properties SVG does not inherit, for one element.
@@ -40,6 +42,16 @@ struct SVGElementProperties {
     var stopColor = SVGColor.black
     var stopColorIsCurrent = false
     var stopOpacity = 1.0
+    /// False for `overflow: hidden | scroll` (the initial value): a new viewport clips to itself.
+    var overflowIsVisible = false
+    /// `mask="url(#id)"`: the id and where it was written.
+    var mask: (id: String, offset: Int)?
+    /// `filter="url(#id)"`: the id and where it was written.
+    var filter: (id: String, offset: Int)?
+    /// `mask-type: alpha` (on a <mask>): the mask is its content's alpha, not its luminance.
+    var maskIsAlpha = false
+    /// `transform-origin`, in user units.
+    var transformOrigin: CGPoint?
 }
 
 /// One presentation attribute or `style` declaration: name, value, and where the value starts.

@@ -61,11 +61,18 @@ struct SVGShape {
     var isAntialiased: Bool
 }
 
+/// A raster image placed in user space (already fitted by `preserveAspectRatio`).
+struct SVGImage {
+    var image: CGImage
+    var rect: CGRect
+}
+
 /// A node of the render tree.
 final class SVGRenderNode {
     enum Content {
         case group([SVGRenderNode])
         case shape(SVGShape)
+        case image(SVGImage)
     }
 
     var content: Content
@@ -73,6 +80,10 @@ final class SVGRenderNode {
     var transform: CGAffineTransform
     /// The clip path, in this node's user space (after `transform`); nil for none.
     var clip: SVGClip?
+    /// The mask, in this node's user space; nil for none.
+    var mask: SVGMask?
+    /// The drop shadow of a `filter`, in this node's user space; nil for none.
+    var shadow: SVGShadow?
     /// The element's `opacity` when it could not be folded into paint: the node is drawn into a
     /// transparency layer composited with this alpha. 1 for no layer.
     private(set) var layerOpacity = 1.0
@@ -97,6 +108,7 @@ final class SVGRenderNode {
     var boundingBox: CGRect {
         switch content {
         case .shape(let s): return s.path.boundingBoxOfPath
+        case .image(let i): return i.rect
         case .group(let children):
             var box = CGRect.null
             for c in children {
@@ -129,8 +141,13 @@ final class SVGRenderNode {
                 let reach = style.width / 2 * factor
                 box = box.including(outline.insetBy(dx: -reach, dy: -reach))
             }
+        case .image(let i): box = i.rect
         case .group(let children):
             for c in children { box = box.including(c.paintBoundsInParent) }
+        }
+        if let shadow, !box.isNull {
+            // The shadow: the box moved, grown by the Gaussian's visible reach (3σ).
+            box = box.union(box.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(dx: -3 * shadow.sigma, dy: -3 * shadow.sigma))
         }
         if let clip, !box.isNull {
             let clipBox = clip.boundingBox
@@ -176,6 +193,7 @@ final class SVGRenderNode {
             }
             content = .shape(s)
             return true
+        case .image: return false
         case .group(let children):
             if children.isEmpty { return true }
             return children.count == 1 && children[0].foldOpacity(opacity)

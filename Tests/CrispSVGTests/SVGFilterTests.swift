@@ -1,0 +1,55 @@
+import CrispGraphics
+@testable import CrispSVG
+import Foundation
+import Testing
+
+// `filter`: the drop-shadow recipe is drawn with the shadow machinery; every other filter stays
+// unsupported.
+
+@Suite("SVG filters: the drop-shadow recipe")
+struct SVGFilterTests {
+    func svg(_ defs: String, _ body: String) -> String {
+        ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><defs>\##(defs)</defs>\##(body)</svg>"##
+    }
+
+    static let recipe = ##"""
+        <filter id="f"><feGaussianBlur in="SourceAlpha" stdDeviation="1.5"/><feOffset dx="6" dy="8" result="o"/>
+        <feFlood flood-color="#00f" flood-opacity="0.5"/><feComposite in2="o" operator="in"/>
+        <feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>
+        """##
+
+    @Test func theRecipeBecomesAShadow() throws {
+        let doc = try SVGDocument(string: svg(Self.recipe, ##"<rect x="4" y="4" width="20" height="20" fill="#f00" filter="url(#f)"/>"##))
+        #expect(doc.isFullySupported, "\(doc.unsupportedFeatures)")
+        guard case .group(let children) = doc.root.content, let shadow = children.first?.shadow else {
+            Issue.record("no shadow")
+            return
+        }
+        #expect(shadow.dx == 6 && shadow.dy == 8 && shadow.sigma == 1.5)
+        #expect(shadow.color == SVGColor(red: 0, green: 0, blue: 1, alpha: 0.5))
+        let image = try #require(doc.makeImage())
+        let inside = image.straightRGBA(x: 10, y: 10), below = image.straightRGBA(x: 20, y: 28), outside = image.straightRGBA(x: 36, y: 2)
+        #expect([inside.r, inside.g, inside.b, inside.a] == [255, 0, 0, 255])
+        #expect(below.b == 255 && below.r == 0 && abs(Int(below.a) - 128) <= 2)   // the shadow, under and beside
+        #expect(outside.a == 0)
+    }
+
+    @Test(arguments: [
+        ##"<filter id="f"><feGaussianBlur stdDeviation="2"/></filter>"##,
+        ##"<filter id="f"><feColorMatrix type="saturate" values="0"/></filter>"##,
+        ##"<filter id="f" x="0" y="0" width="1" height="1"><feGaussianBlur in="SourceAlpha" stdDeviation="2"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>"##,
+        ##"<filter id="f"><feGaussianBlur in="SourceAlpha" stdDeviation="2 4"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>"##,
+    ])
+    func otherFiltersStayUnsupported(filter: String) throws {
+        let doc = try SVGDocument(string: svg(filter, ##"<rect width="10" height="10" filter="url(#f)"/>"##))
+        #expect(doc.unsupportedFeatures.count == 1, "\(doc.unsupportedFeatures)")
+    }
+
+    @Test func brokenReferencesAndEmptyBoxes() throws {
+        let doc = try SVGDocument(string: svg(Self.recipe, ##"<rect width="10" height="10" fill="#00f" filter="url(#nope)"/><path d="M0 20 H40" stroke="#f00" filter="url(#f)"/>"##))
+        #expect(doc.warnings.map(\.message) == [##"no element has id "nope""##])
+        let image = try #require(doc.makeImage())
+        #expect(image.straightRGBA(x: 5, y: 5).a == 255)     // drawn without the filter
+        #expect(image.straightRGBA(x: 20, y: 20).a == 0)     // a filter on a box without area hides it
+    }
+}
