@@ -99,7 +99,7 @@ import Testing
         let (app, _, lines) = try app()
         let screen = app.assetsScreen
         #expect(!screen.showsBoth && !screen.table.isHidden && screen.chart.isHidden)
-        app.handleKey(KeyPress(characters: "v"))
+        app.handleKey(KeyPress(characters: "p"))
         app.window.layoutIfNeeded()
         #expect(screen.table.isHidden && !screen.chart.isHidden)
         #expect(lines.items.contains("state assets page chart"))

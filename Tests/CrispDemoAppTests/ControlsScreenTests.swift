@@ -138,7 +138,7 @@ let controlsDeviceCases: [(Device, Bool)] = Device.presets.flatMap { device in [
         #expect(app.plotScreen.shortcuts.map(\.keys) == ["Delete"])
         app.cycleScreen(by: 1)
         #expect(app.helpOverlay.shortcuts == HelpOverlayView.appShortcuts + app.assetsScreen.shortcuts)
-        #expect(app.assetsScreen.shortcuts.map(\.keys) == ["v"])
+        #expect(app.assetsScreen.shortcuts.map(\.keys) == ["p"])
         app.cycleScreen(by: 1)
         #expect(app.helpOverlay.shortcuts == HelpOverlayView.appShortcuts)
     }

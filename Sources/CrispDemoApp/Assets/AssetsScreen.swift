@@ -11,7 +11,7 @@ import Foundation
 /// The report takes seconds to make, so it is made on a thread of its own (`task`) the first
 /// time the screen is drawn, the summary showing the progress meanwhile; a snapshot calls
 /// `waitForReport()` first. On an iPad-sized screen the table and the chart show
-/// one above the other; on a phone one at a time, with two page buttons on top (and the `v` key).
+/// one above the other; on a phone one at a time, with two page buttons on top (and the `p` key).
 ///
 /// Identifiers: `assets` (states `computing <done> <total>`, `ready <bitmaps> <png bytes>
 /// <code bytes>`, `failed`), `assets.summary.signal`, `assets.summary.app`, `assets.page.table`,
@@ -47,7 +47,7 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
 
     public let name = "assets"
     public let titleKey = "Assets"
-    public let shortcuts = [HelpOverlayView.Shortcut(keys: "v", action: "Table or chart (phone)")]
+    public let shortcuts = [HelpOverlayView.Shortcut(keys: "p", action: "Table or chart (phone)")]
 
     private var localization = Localization(language: "en")
     private var poll: LoopTimer?
@@ -212,7 +212,7 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
     }
 
     public func handleKey(_ key: KeyPress) -> Bool {
-        guard key.characters == "v" else { return false }
+        guard key.characters == "p" else { return false }
         page = page == .table ? .chart : .table
         return true
     }
