@@ -90,7 +90,7 @@ public final class DemoApp {
         let icons = drawnScreens.map(AssetCatalog.TabIcon.init) + [.assets]
         assetTabIcons = icons
         assetsScreen = AssetsScreen(task: configuration.assetReportTask
-            ?? AssetReportTask { progress in try AssetReport.demo(tabIcons: icons, progress: progress) })
+            ?? AssetReportTask { progress in try AssetReport.demo(tabIcons: icons, keepsFiles: false, progress: progress) })
         screens = drawnScreens + [assetsScreen]
         let first = screens.first { $0.name == configuration.screen }!
         rootView = DemoRootView(screens: screens, showing: first)

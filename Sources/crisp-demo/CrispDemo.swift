@@ -56,6 +56,9 @@ struct CrispDemo: ParsableCommand {
     @Option(help: "Write the asset report to this directory and exit: every screen and control rendered as the PNGs an app drawn in bitmaps would ship (png/), the table (report.md) and a bar chart (chart.png).")
     var assetReport: String?
 
+    @Flag(help: "The assets screen makes no report (it says so): for runs that watch the app's own memory, like scripts/soak.sh (the report takes tens of MB while it renders retina iPad pictures).")
+    var noAssetReport = false
+
     @Option(help: "With --asset-report: only these devices, comma-separated (default: all five presets).")
     var assetDevices: String?
 
@@ -167,8 +170,10 @@ struct CrispDemo: ParsableCommand {
             return
         }
 
+        struct Disabled: Error, CustomStringConvertible { var description: String { "disabled by --no-asset-report" } }
         let config = DemoConfiguration(device: preset, isInCall: callBar, language: language,
-                                       fixedTime: clock ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme)
+                                       fixedTime: clock ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme,
+                                       assetReportTask: noAssetReport ? AssetReportTask { _ in throw Disabled() } : nil)
         let app = DemoApp(configuration: config)
         if let error = app.controlsScreen.imageError {
             FileHandle.standardError.write(Data("crisp-demo: \(error); the bitmap button and bubble draw without it\n".utf8))

@@ -156,6 +156,16 @@ import Testing
         }
     }
 
+    @Test func aReportWithoutBytesKeepsItsSumsButIsNotWritten() throws {
+        let full = try Self.tinyReport()
+        let lean = try AssetReport.compute(items: Self.tinyItems(), codeSizes: .success(Self.tinySymbols), keepsFiles: false)
+        #expect(lean.rows == full.rows && lean.files.map(\.name) == full.files.map(\.name))
+        #expect(lean.files.allSatisfy { $0.data.isEmpty })
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-assets-\(UUID().uuidString)")
+        #expect(throws: AssetReportWriter.Failure.self) { try AssetReportWriter.write(lean, to: dir.path) }
+        #expect(!FileManager.default.fileExists(atPath: dir.path))
+    }
+
     @Test func aDirectoryThatCannotTakeTheReportIsRefused() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-assets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)

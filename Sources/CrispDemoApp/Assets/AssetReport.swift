@@ -16,6 +16,9 @@ import CrispGraphics
 import CrispUI
 import CrispWidgets
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The bytes of bitmaps the demo would ship instead of drawing in vectors, per item, with the
 /// bytes of the compiled code that draws the same thing.
@@ -94,10 +97,12 @@ public struct AssetReport: Sendable, Equatable {
     ///   - languages: the language codes, the first the default.
     ///   - themes: the themes, the first the default.
     ///   - codeSizes: the symbols to measure the drawing code by, or a failure to report.
+    ///   - keepsFiles: whether `files` holds the PNGs' bytes (for writing them); without, each
+    ///     file has its name and no bytes, and the report stays small in memory (the screen's).
     ///   - progress: called after each item with the items done and the total.
     /// - Throws: `PNGError` when a picture cannot be encoded.
     public static func compute(items: [AssetItem], devices: [Device] = Device.presets, languages: [String] = DemoApp.languages,
-                               themes: [Theme] = Theme.all, codeSizes: Result<SymbolSizes, SymbolSizes.Failure>,
+                               themes: [Theme] = Theme.all, codeSizes: Result<SymbolSizes, SymbolSizes.Failure>, keepsFiles: Bool = true,
                                progress: (Int, Int) -> Void = { _, _ in }) throws(PNGError) -> AssetReport {
         precondition(!devices.isEmpty && !languages.isEmpty && !themes.isEmpty, "the report needs a device, a language and a theme")
         let localizations = languages.map { Localization(language: $0) }
@@ -106,7 +111,7 @@ public struct AssetReport: Sendable, Equatable {
             let shown = devices.filter { item.size($0) != nil }
             var row = Row(name: item.name, states: item.states.count, devices: shown.count, languages: 1, themes: 1,
                           variants: 0, files: 0, pngBytes: 0, codeBytes: try? codeSizes.get().bytes(matchingAnyOf: item.codePrefixes))
-            var seen = Set<[UInt8]>()
+            var seen = Set<Digest>()
             for state in item.states {
                 var cache: [String: [UInt8]] = [:]
                 func picture(_ d: Int, _ l: Int, _ t: Int) throws(PNGError) -> [UInt8] {
@@ -131,15 +136,17 @@ public struct AssetReport: Sendable, Equatable {
                             let data = try picture(d, l, t)
                             guard !data.isEmpty else { continue }
                             row.variants += 1
-                            guard seen.insert(data).inserted else { continue }
+                            guard seen.insert(Digest(data)).inserted else { continue }
                             let name = item.name + (state.isEmpty ? "" : ".\(state)") + "@\(shown[d].identifier)"
                                 + (languagesVary ? "-\(languages[l])" : "") + (themesVary ? "-\(themes[t].name)" : "") + ".png"
-                            files.append(File(name: name, data: data))
+                            files.append(File(name: name, data: keepsFiles ? data : []))
                             row.files += 1
                             row.pngBytes += data.count
                         }
                     }
                 }
+                cache = [:]
+                releaseFreeMemory()
             }
             rows.append(row)
             progress(done + 1, items.count)
@@ -149,11 +156,44 @@ public struct AssetReport: Sendable, Equatable {
         return AssetReport(rows: rows, files: files, deviceCount: devices.count, languageCount: languages.count, codeSizeFailure: failure)
     }
 
+    /// Gives the free memory of every malloc arena back to the system. A retina iPad picture
+    /// takes tens of megabytes while it is rendered and encoded; glibc keeps freed memory in the
+    /// (per-thread) arena it came from, so without this a window that once made the report
+    /// would keep its peak for good. Called after each state.
+    static func releaseFreeMemory() {
+        #if canImport(Glibc)
+        // malloc_trim is in <malloc.h>, which the Glibc module does not export.
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        #endif
+    }
+
+    /// What tells files apart without keeping their bytes: the length and two 64-bit FNV-1a
+    /// hashes with different offsets (a false match among a few thousand files is far less
+    /// likely than a memory error).
+    struct Digest: Hashable {
+        let count: Int, a: UInt64, b: UInt64
+
+        init(_ bytes: [UInt8]) {
+            var a: UInt64 = 0xCBF2_9CE4_8422_2325, b: UInt64 = 0x84222325CBF29CE4
+            for byte in bytes {
+                a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                b = (b ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01B3
+            }
+            count = bytes.count
+            self.a = a
+            self.b = b
+        }
+    }
+
     /// The demo's report: every item of `AssetCatalog.demo(tabIcons:)`, the code measured in the
     /// running executable.
-    public static func demo(tabIcons: [AssetCatalog.TabIcon], devices: [Device] = Device.presets,
+    public static func demo(tabIcons: [AssetCatalog.TabIcon], devices: [Device] = Device.presets, keepsFiles: Bool = true,
                             progress: (Int, Int) -> Void = { _, _ in }) throws(PNGError) -> AssetReport {
         try compute(items: AssetCatalog.demo(tabIcons: tabIcons), devices: devices,
-                    codeSizes: Result { () throws(SymbolSizes.Failure) in try SymbolSizes.ofRunningExecutable() }, progress: progress)
+                    codeSizes: Result { () throws(SymbolSizes.Failure) in try SymbolSizes.ofRunningExecutable() }, keepsFiles: keepsFiles,
+                    progress: progress)
     }
 }

@@ -49,6 +49,9 @@ public enum AssetReportWriter {
     /// is written whole or not at all (temporary file and rename).
     @discardableResult
     public static func write(_ report: AssetReport, to directory: String) throws(Failure) -> [String] {
+        guard report.files.allSatisfy({ !$0.data.isEmpty }) else {
+            throw Failure(description: "the report was made without its files' bytes (keepsFiles: false)")
+        }
         try prepare(directory)
         let base = URL(fileURLWithPath: directory)
         let pngDirectory = base.appendingPathComponent("png")
