@@ -143,7 +143,9 @@ wait_for() {
     done
 }
 
-demo_args=(--status-file "$status" "${demo_flags[@]}")
+# --no-asset-report: the assets screen's report (made once, in the background, the first time the
+# screen shows) takes tens of MB while it renders retina iPad pictures, which would read as growth.
+demo_args=(--status-file "$status" --no-asset-report "${demo_flags[@]}")
 "$demo" "${demo_args[@]}" 2>"$stderr" &
 demo_pid=$!
 wait_for '^frame 1 ' 0 || fail "no first frame within $hang s"

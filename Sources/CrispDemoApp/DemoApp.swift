@@ -10,7 +10,7 @@ public final class DemoApp {
     /// `Resources/Strings`).
     public static let languages = ["en", "de", "es"]
     /// The screens' names, in tab order (`--screen` takes one of them).
-    public static let screenNames = ["signal", "controls", "plot"]
+    public static let screenNames = ["signal", "controls", "plot", "assets"]
     /// The smallest screen the app lays out without overlaps, in points (the window's minimum
     /// size).
     public static let minimumScreenSize = CGSize(width: 240, height: 360)
@@ -27,6 +27,10 @@ public final class DemoApp {
     public let controlsScreen: ControlsScreen
     /// The scatter plot screen.
     public let plotScreen = PlotScreen()
+    /// The asset report screen.
+    public let assetsScreen: AssetsScreen
+    /// Every screen's tab icon, in tab order, for the asset report.
+    public let assetTabIcons: [AssetCatalog.TabIcon]
     /// Every screen, in tab order.
     public let screens: [any DemoScreen]
     /// The content below the status bar: the current screen and the tab bar.
@@ -82,7 +86,12 @@ public final class DemoApp {
         localization = Localization(language: language)
         fixedTime = configuration.fixedTime
         controlsScreen = ControlsScreen()
-        screens = [signalScreen, controlsScreen, plotScreen]
+        let drawnScreens: [any DemoScreen] = [signalScreen, controlsScreen, plotScreen]
+        let icons = drawnScreens.map(AssetCatalog.TabIcon.init) + [.assets]
+        assetTabIcons = icons
+        assetsScreen = AssetsScreen(task: configuration.assetReportTask
+            ?? AssetReportTask { progress in try AssetReport.demo(tabIcons: icons, keepsFiles: false, progress: progress) })
+        screens = drawnScreens + [assetsScreen]
         let first = screens.first { $0.name == configuration.screen }!
         rootView = DemoRootView(screens: screens, showing: first)
         themeFade = ValueAnimator(self.theme, owner: rootView.tabBar)

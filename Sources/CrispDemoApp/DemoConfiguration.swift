@@ -16,15 +16,19 @@ public struct DemoConfiguration: Sendable {
     public var screen: String
     /// The theme's name, one of `Theme.all`'s (default `blue`).
     public var theme: String
+    /// Makes the assets screen's report; nil for the demo's (`AssetReport.demo`). Tests pass one
+    /// with fixed code sizes, shared between apps, so the report is made once.
+    public var assetReportTask: AssetReportTask?
 
     /// Creates a configuration.
     public init(device: Device = .iPhone4, isInCall: Bool = false, language: String = "en", fixedTime: String? = nil,
-                screen: String = "signal", theme: String = "blue") {
+                screen: String = "signal", theme: String = "blue", assetReportTask: AssetReportTask? = nil) {
         self.device = device
         self.isInCall = isInCall
         self.language = language
         self.fixedTime = fixedTime
         self.screen = screen
         self.theme = theme
+        self.assetReportTask = assetReportTask
     }
 }

@@ -86,7 +86,7 @@ public final class TabBarView: View, ThemeFollowing {
     }
 
     /// The icon's square in tab `index`.
-    func iconRect(_ index: Int) -> CGRect {
+    public func iconRect(_ index: Int) -> CGRect {
         let r = itemRect(index)
         let side = min(r.height * 0.5, 26)
         return CGRect(x: r.midX - side / 2, y: r.minY + r.height * 0.1, width: side, height: side)
@@ -117,25 +117,32 @@ public final class TabBarView: View, ThemeFollowing {
         ctx.fill(CGRect(x: b.minX, y: b.minY, width: b.width, height: 0.5))
 
         for (i, item) in items.enumerated() {
-            let icon = iconRect(i)
-            let path = CGMutablePath()
-            path.addPath(item.icon, transform: CGAffineTransform(a: icon.width, b: 0, c: 0, d: icon.height, tx: icon.minX, ty: icon.minY))
             if i == selectedIndex {
                 let plate = itemRect(i).insetBy(dx: 3, dy: 2)
                 ctx.addPath(CGPath(roundedRect: plate, cornerWidth: 4, cornerHeight: 4))
                 ctx.setFillColor(gray: 1, alpha: 0.12)
                 ctx.fillPath()
-                ctx.saveGState()
-                ctx.addPath(path)
-                ctx.clip()
-                ctx.drawLinearGradient(.between(theme.tint.shaded(0.5), theme.tint.shaded(-0.15)),
-                                       start: CGPoint(x: 0, y: icon.minY), end: CGPoint(x: 0, y: icon.maxY), options: [])
-                ctx.restoreGState()
-            } else {
-                ctx.addPath(path)
-                ctx.setFillColor(gray: 0.55, alpha: 1)
-                ctx.fillPath()
             }
+            TabBarView.drawIcon(item.icon, in: iconRect(i), isSelected: i == selectedIndex, theme: theme, context: ctx)
+        }
+    }
+
+    /// Fills `icon` (a unit-square path, y down) into `rect`: a gradient of the theme's tint
+    /// when selected, grey otherwise.
+    public static func drawIcon(_ icon: CGPath, in rect: CGRect, isSelected: Bool, theme: Theme, context ctx: CGContext) {
+        let path = CGMutablePath()
+        path.addPath(icon, transform: CGAffineTransform(a: rect.width, b: 0, c: 0, d: rect.height, tx: rect.minX, ty: rect.minY))
+        if isSelected {
+            ctx.saveGState()
+            ctx.addPath(path)
+            ctx.clip()
+            ctx.drawLinearGradient(.between(theme.tint.shaded(0.5), theme.tint.shaded(-0.15)),
+                                   start: CGPoint(x: 0, y: rect.minY), end: CGPoint(x: 0, y: rect.maxY), options: [])
+            ctx.restoreGState()
+        } else {
+            ctx.addPath(path)
+            ctx.setFillColor(gray: 0.55, alpha: 1)
+            ctx.fillPath()
         }
     }
 }

@@ -13,7 +13,7 @@ struct CrispDemo: ParsableCommand {
         discussion: """
             Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, t theme, Tab / Shift-Tab \
             screens, ? help, q or Esc quit; on the controls screen e errors, b battery run; on the plot \
-            screen Delete removes the selected point.
+            screen Delete removes the selected point; on the assets screen p table or chart.
             Drag the window border to resize the screen freely.
             """)
 
@@ -53,8 +53,61 @@ struct CrispDemo: ParsableCommand {
     @Option(help: "Time this many full frames and clock ticks of every screen at every preset, GPS-pulse and theme-fade frames of the controls screen and point-drag frames of the plot screen (headless); print the medians.")
     var benchRender: Int?
 
+    @Option(help: "Write the asset report to this directory and exit: every screen and control rendered as the PNGs an app drawn in bitmaps would ship (png/), the table (report.md) and a bar chart (chart.png).")
+    var assetReport: String?
+
+    @Flag(help: "The assets screen makes no report (it says so): for runs that watch the app's own memory, like scripts/soak.sh (the report takes tens of MB while it renders retina iPad pictures).")
+    var noAssetReport = false
+
+    @Option(help: "With --asset-report: only these devices, comma-separated (default: all five presets).")
+    var assetDevices: String?
+
     @Option(help: "Time this many full-frame presents with MIT-SHM and with XPutImage and print the medians.")
     var benchPresent: Int?
+
+    /// Makes the asset report and writes it to `directory`; a directory that cannot take it
+    /// stops with a message and exit status 1 before any work.
+    func writeAssetReport(to directory: String) throws {
+        func fail(_ message: String) -> ExitCode {
+            FileHandle.standardError.write(Data("crisp-demo: \(message)\n".utf8))
+            return ExitCode(1)
+        }
+        var devices = Device.presets
+        if let assetDevices {
+            devices = []
+            for name in assetDevices.split(separator: ",") {
+                guard let device = Device.preset(named: String(name)) else { throw fail("unknown device \(name) in --asset-devices") }
+                devices.append(device)
+            }
+            guard !devices.isEmpty else { throw fail("--asset-devices names no device") }
+        }
+        do {
+            try AssetReportWriter.prepare(directory)
+        } catch {
+            throw fail(error.description)
+        }
+        let app = DemoApp(configuration: DemoConfiguration(fixedTime: "9:41"))
+        let task = AssetReportTask { [devices, icons = app.assetTabIcons] progress in
+            try AssetReport.demo(tabIcons: icons, devices: devices, progress: progress)
+        }
+        switch task.wait() {
+        case let .finished(report):
+            let written: [String]
+            do {
+                written = try AssetReportWriter.write(report, to: directory)
+            } catch {
+                throw fail(error.description)
+            }
+            print(report.signalBackgroundAnswer ?? "")
+            print(report.wholeAppAnswer)
+            if let failure = report.codeSizeFailure { print("vector code not measured: \(failure)") }
+            print("wrote \(written.count) files to \(directory) (report.md, chart.png, png/)")
+        case let .failed(reason):
+            throw fail("the asset report failed: \(reason)")
+        case .waiting, .running:
+            throw fail("the asset report did not finish")
+        }
+    }
 
     func validate() throws {
         guard Device.preset(named: device) != nil else {
@@ -86,6 +139,11 @@ struct CrispDemo: ParsableCommand {
         if let scale { preset = preset.withScale(CGFloat(scale)) }
         let status = try statusFile.map { try StatusFile(path: $0) }
 
+        if let assetReport {
+            try writeAssetReport(to: assetReport)
+            return
+        }
+
         if let frames = benchRender {
             print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag (px)")
             for r in try DemoBenchmark.run(frames: frames) {
@@ -112,13 +170,16 @@ struct CrispDemo: ParsableCommand {
             return
         }
 
+        struct Disabled: Error, CustomStringConvertible { var description: String { "disabled by --no-asset-report" } }
         let config = DemoConfiguration(device: preset, isInCall: callBar, language: language,
-                                       fixedTime: clock ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme)
+                                       fixedTime: clock ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme,
+                                       assetReportTask: noAssetReport ? AssetReportTask { _ in throw Disabled() } : nil)
         let app = DemoApp(configuration: config)
         if let error = app.controlsScreen.imageError {
             FileHandle.standardError.write(Data("crisp-demo: \(error); the bitmap button and bubble draw without it\n".utf8))
         }
         if let snapshot {
+            if app.currentScreen === app.assetsScreen { app.assetsScreen.waitForReport() }
             let host = try HeadlessHost(window: app.window)
             try host.writePNG(to: snapshot)
             print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name), \(screen)\(callBar ? ", in call" : ""))")
