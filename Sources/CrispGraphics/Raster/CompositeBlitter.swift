@@ -82,16 +82,39 @@ struct CompositeBlitter: SpanBlitter {
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
     /// mask first when there is one; through a scratch row when the layout is not native).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-        if let clipMask {
+        guard let clipMask else {
+            unmaskedSpan(x: x, y: y, count: count, coverage: coverage)
+            return
+        }
+        guard let runs = clipMask.rowRuns else {
             composite(x: x, y: y, count: count,
                       coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
             return
         }
+        // Only the columns the mask row lets through, and its fully open middle as if unmasked
+        // (a coverage times 255 is that coverage; hidden pixels are skipped by every kernel).
+        let run = runs[y - clipMask.bounds.y]
+        let start = max(x, Int(run.start)), end = min(x + count, Int(run.end))
+        guard start < end else { return }
+        let fullStart = min(max(Int(run.fullStart), start), end), fullEnd = min(max(Int(run.fullEnd), fullStart), end)
+        if start < fullStart {
+            composite(x: start, y: y, count: fullStart - start,
+                      coverage: clipMask.masked(coverage, x: start, y: y, count: fullStart - start, scratch: maskScratch))
+        }
+        if fullStart < fullEnd { unmaskedSpan(x: fullStart, y: y, count: fullEnd - fullStart, coverage: coverage) }
+        if fullEnd < end {
+            composite(x: fullEnd, y: y, count: end - fullEnd,
+                      coverage: clipMask.masked(coverage, x: fullEnd, y: y, count: end - fullEnd, scratch: maskScratch))
+        }
+    }
+
+    /// `blitSpan` with the clip mask already accounted for.
+    private func unmaskedSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         guard let converted else {
             blitSpan(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)
             return
         }
-        if coverage == 255 && storesFullCoverage, let color = solidColor {
+        if coverage == 255 && blend.opaqueSourceReplaces, let color = solidColor ?? paint.rowColor(y: y), color >> 24 == 255 {
             converted.layout.store(repeating: color, count: count, to: converted.address(x: x, y: y))
             return
         }
@@ -104,8 +127,9 @@ struct CompositeBlitter: SpanBlitter {
     @inline(__always)
     private func blitSpan(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UInt8) {
         let c = UInt32(coverage)
-        if let color = solidColor {
-            if c == 255 && storesFullCoverage {
+        if let color = solidColor ?? paint.rowColor(y: y) {
+            if color == Pixel.unpainted { return }
+            if c == 255 && color >> 24 == 255 && blend.opaqueSourceReplaces {
                 row.update(repeating: color, count: count)
             } else {
                 blend.blendSpan(row, count: count, source: color, coverage: c)
@@ -151,8 +175,8 @@ struct CompositeBlitter: SpanBlitter {
     /// `composite` with the destination span at `row`, native pixels.
     @inline(__always)
     private func composite(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        if let color = solidColor {
-            blend.blendSpan(row, count: count, source: color, coverage: coverage)
+        if let color = solidColor ?? paint.rowColor(y: y) {
+            if color != Pixel.unpainted { blend.blendSpan(row, count: count, source: color, coverage: coverage) }
             return
         }
         paint.shade(x: x, y: y, count: count, into: shadeBuffer)
