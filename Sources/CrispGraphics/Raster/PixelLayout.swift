@@ -203,6 +203,18 @@ struct PixelLayout: Equatable, Sendable {
             | (p & byte) &<< blueShift
     }
 
+    /// `pixel` with its colour channels moved to where this layout keeps them and its alpha left
+    /// in the top byte: the source colour for blending straight into the layout's words, when
+    /// the layout's alpha (or skipped) byte is the top one too (RGBA, RGBX). Source-over treats
+    /// the three colour bytes alike and reads alpha from the top byte, so it gives these words
+    /// what it gives native pixels, channel for channel (for premultiplied pixels, whose
+    /// channel sums never carry). Nil for any other layout.
+    func topAlphaSource(_ pixel: UInt32) -> UInt32? {
+        guard kind == .quad, alphaShift == 24 else { return nil }
+        return (pixel & 0xFF00_0000) | (pixel >> 16 & 255) << redShift | (pixel >> 8 & 255) << greenShift
+            | (pixel & 255) << blueShift
+    }
+
     /// A native pixel as this quad layout's 32-bit word (to be stored little-endian).
     @inline(__always)
     private func quadWord(_ p: UInt32) -> UInt32 { quadWords(SIMD4(repeating: p))[0] }
