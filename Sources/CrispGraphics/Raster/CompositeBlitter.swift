@@ -61,6 +61,8 @@ struct CompositeBlitter: SpanBlitter {
     let maskScratch: UnsafeMutablePointer<UInt8>
     /// The paint's colour when it is solid.
     private let solidColor: UInt32?
+    /// The operator's `opaqueSourceReplaces` (read once, not through the metatype per span).
+    private let replacesWithOpaque: Bool
     /// Whether fully covered pixels simply take the paint's colours: an opaque paint under an
     /// operator that an opaque source replaces.
     private let storesFullCoverage: Bool
@@ -68,12 +70,14 @@ struct CompositeBlitter: SpanBlitter {
     private let skipsUnpainted: Bool
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?
-    /// A solid colour under source-over into an RGBA or RGBX destination: the colour in the
-    /// layout's channel order, blended straight into its words with no load or store
-    /// (`PixelLayout.topAlphaSource`).
+    /// A solid colour under source-over into a 32-bit layout other than native: the colour in
+    /// the layout's channel order, blended straight into its words with no load or store
+    /// (`PixelLayout.inPlaceSource`).
     private let inPlaceSource: UInt32?
-    /// Whether in-place blending must set the skipped top byte back to 255 (RGBX).
-    private let setsSkippedByte: Bool
+    /// Whether the layout's words turn to bring alpha to the top (ARGB, ABGR, XRGB, XBGR).
+    private let inPlaceRotates: Bool
+    /// The skipped byte that in-place blending sets back to 255 (0 when alpha is kept).
+    private let skippedByte: UInt32
 
     /// A blitter painting `paint` with `blendMode` into `pixels`, through `clipMask` if any.
     init(pixels: UnsafeMutablePointer<UInt32>, rowStride: Int, paint: Paint, blendMode: CGBlendMode,
@@ -88,14 +92,16 @@ struct CompositeBlitter: SpanBlitter {
         self.shadeBuffer = shadeBuffer
         self.maskScratch = maskScratch
         solidColor = paint.solidColor
-        storesFullCoverage = blend.opaqueSourceReplaces && paint.isOpaque
+        replacesWithOpaque = blend.opaqueSourceReplaces
+        storesFullCoverage = replacesWithOpaque && paint.isOpaque
         skipsUnpainted = paint.mayLeaveUnpainted
         if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
-            inPlaceSource = converted.layout.topAlphaSource(color)
+            inPlaceSource = converted.layout.inPlaceSource(color)
         } else {
             inPlaceSource = nil
         }
-        setsSkippedByte = !(converted?.layout.hasAlpha ?? true)
+        inPlaceRotates = converted.map { $0.layout.inPlaceRotation != 0 } ?? false
+        skippedByte = converted.map { $0.layout.hasAlpha ? 0 : 0xFF << $0.layout.alphaShift } ?? 0
     }
 
     /// Row `y`'s words from pixel `x`, for in-place blending.
@@ -104,10 +110,11 @@ struct CompositeBlitter: SpanBlitter {
         converted.address(x: x, y: y).assumingMemoryBound(to: UInt32.self)
     }
 
-    /// After in-place blending into RGBX: the skipped byte is 255 again, as stores write it.
+    /// After in-place blending into a layout without alpha: the skipped byte is 255 again, as
+    /// stores write it.
     @inline(__always)
     private func restoreSkippedByte(_ row: UnsafeMutablePointer<UInt32>, count: Int) {
-        if setsSkippedByte { for i in 0..<count { row[i] |= 0xFF00_0000 } }
+        if skippedByte != 0 { for i in 0..<count { row[i] |= skippedByte } }
     }
 
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
@@ -145,13 +152,17 @@ struct CompositeBlitter: SpanBlitter {
             blitSpan(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)
             return
         }
-        if coverage == 255 && blend.opaqueSourceReplaces, let color = solidColor ?? paint.rowColor(y: y), color >> 24 == 255 {
+        if coverage == 255 && replacesWithOpaque, let color = solidColor ?? paint.rowColor(y: y), color >> 24 == 255 {
             converted.layout.store(repeating: color, count: count, to: converted.address(x: x, y: y))
             return
         }
         if let source = inPlaceSource {
             let row = words(converted, x: x, y: y)
-            blend.blendSpan(row, count: count, source: source, coverage: UInt32(coverage))
+            if inPlaceRotates {
+                SourceOver.blendTurnedSpan(row, count: count, source: source, coverage: UInt32(coverage))
+            } else {
+                blend.blendSpan(row, count: count, source: source, coverage: UInt32(coverage))
+            }
             restoreSkippedByte(row, count: count)
             return
         }
@@ -166,7 +177,7 @@ struct CompositeBlitter: SpanBlitter {
         let c = UInt32(coverage)
         if let color = solidColor ?? paint.rowColor(y: y) {
             if color == Pixel.unpainted { return }
-            if c == 255 && color >> 24 == 255 && blend.opaqueSourceReplaces {
+            if c == 255 && color >> 24 == 255 && replacesWithOpaque {
                 row.update(repeating: color, count: count)
             } else {
                 blend.blendSpan(row, count: count, source: color, coverage: c)
@@ -206,7 +217,11 @@ struct CompositeBlitter: SpanBlitter {
         }
         if let source = inPlaceSource {
             let row = words(converted, x: x, y: y)
-            blend.blendSpan(row, count: count, source: source, coverage: coverage)
+            if inPlaceRotates {
+                SourceOver.blendTurnedSpan(row, count: count, source: source, coverage: coverage)
+            } else {
+                blend.blendSpan(row, count: count, source: source, coverage: coverage)
+            }
             restoreSkippedByte(row, count: count)
             return
         }

@@ -203,17 +203,21 @@ struct PixelLayout: Equatable, Sendable {
             | (p & byte) &<< blueShift
     }
 
-    /// `pixel` with its colour channels moved to where this layout keeps them and its alpha left
-    /// in the top byte: the source colour for blending straight into the layout's words, when
-    /// the layout's alpha (or skipped) byte is the top one too (RGBA, RGBX). Source-over treats
-    /// the three colour bytes alike and reads alpha from the top byte, so it gives these words
-    /// what it gives native pixels, channel for channel (for premultiplied pixels, whose
-    /// channel sums never carry). Nil for any other layout.
-    func topAlphaSource(_ pixel: UInt32) -> UInt32? {
-        guard kind == .quad, alphaShift == 24 else { return nil }
-        return (pixel & 0xFF00_0000) | (pixel >> 16 & 255) << redShift | (pixel >> 8 & 255) << greenShift
+    /// `pixel` as this quad layout's word, turned right by `inPlaceRotation` bits so its alpha
+    /// is the top byte: the source colour for blending straight into the layout's words turned
+    /// the same way. Source-over treats the three colour bytes alike and reads alpha from the
+    /// top byte, so it gives such words what it gives native pixels, channel for channel (for
+    /// premultiplied pixels, whose channel sums never carry). Nil for grey and alpha-only.
+    func inPlaceSource(_ pixel: UInt32) -> UInt32? {
+        guard kind == .quad else { return nil }
+        let word = (pixel >> 24) << alphaShift | (pixel >> 16 & 255) << redShift | (pixel >> 8 & 255) << greenShift
             | (pixel & 255) << blueShift
+        return inPlaceRotation == 0 ? word : word >> 8 | word << 24
     }
+
+    /// How far a quad word turns right to bring its alpha (or skipped) byte to the top: 0 when
+    /// it is there already (RGBA, RGBX), 8 when it is the low byte (ARGB, ABGR, XRGB, XBGR).
+    var inPlaceRotation: UInt32 { alphaShift == 24 ? 0 : 8 }
 
     /// A native pixel as this quad layout's 32-bit word (to be stored little-endian).
     @inline(__always)

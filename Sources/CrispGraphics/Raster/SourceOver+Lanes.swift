@@ -99,6 +99,52 @@ extension SourceOver {
     }
 }
 
+extension SourceOver {
+    /// One colour at one coverage (1…255) into words whose alpha is the low byte (ARGB, ABGR,
+    /// XRGB, XBGR in memory): each word is turned right by a byte so alpha is on top, blended
+    /// like a native pixel, and turned back. `source` is already turned.
+    static func blendTurnedSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
+        let scaled = Pixel.scale(s, by: c)
+        let inverse = 255 &- (scaled >> 24)
+        let source = SIMD4<UInt32>(repeating: scaled), factor = SIMD4<UInt32>(repeating: inverse)
+        var i = 0
+        while i &+ 4 <= count {
+            let turned = Lanes.turnRight(Lanes.load(row + i))
+            Lanes.store(Lanes.turnLeft(source &+ Lanes.scale(turned, by: factor)), to: row + i)
+            i &+= 4
+        }
+        while i < count {
+            let d = row[i] >> 8 | row[i] << 24
+            let out = scaled &+ Pixel.scale(d, by: inverse)
+            row[i] = out << 8 | out >> 24
+            i &+= 1
+        }
+    }
+
+    /// One colour with a coverage row into words whose alpha is the low byte (see above).
+    static func blendTurnedSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
+                                coverage: UnsafePointer<UInt8>) {
+        let source = SIMD4<UInt32>(repeating: s)
+        var i = 0
+        while i &+ 4 <= count {
+            let cw = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
+            if cw != 0 {
+                let scaled = Lanes.scale(source, by: Lanes.spread(cw))
+                Lanes.store(Lanes.turnLeft(Lanes.over(scaled, Lanes.turnRight(Lanes.load(row + i)))), to: row + i)
+            }
+            i &+= 4
+        }
+        while i < count {
+            let c = UInt32(coverage[i])
+            if c != 0 {
+                let out = blend(s, row[i] >> 8 | row[i] << 24, coverage: c)
+                row[i] = out << 8 | out >> 24
+            }
+            i &+= 1
+        }
+    }
+}
+
 /// Four premultiplied pixels at a time, in the scalar formulas' own packed form.
 enum Lanes {
     @inline(__always)
@@ -137,6 +183,14 @@ enum Lanes {
     static func spread(_ word: UInt32) -> SIMD4<UInt32> {
         SIMD4<UInt32>(word & 0xFF, (word >> 8) & 0xFF, (word >> 16) & 0xFF, word >> 24)
     }
+
+    /// Each word turned right by one byte (its low byte to the top).
+    @inline(__always)
+    static func turnRight(_ w: SIMD4<UInt32>) -> SIMD4<UInt32> { w &>> 8 | w &<< 24 }
+
+    /// Each word turned left by one byte (its top byte to the bottom).
+    @inline(__always)
+    static func turnLeft(_ w: SIMD4<UInt32>) -> SIMD4<UInt32> { w &<< 8 | w &>> 24 }
 
     /// `Pixel.sourceOver` of already scaled sources onto four destination pixels.
     @inline(__always)
