@@ -22,8 +22,9 @@
 // coverage arithmetic (inside the kernel); a paint that is one colour along each row (a linear
 // gradient whose t depends on y only, `Paint.rowColor`) is blended as that solid colour, with
 // no shading and no shaded row; source-over, nearly every fill, has kernels that take four
-// pixels a step (SourceOver+Lanes.swift). Measured on the demo's retina-iPad controls screen
-// (README "Speed"), these took the full frame from 24.5 to about 12 ms, every golden unchanged.
+// pixels a step (SourceOver+Lanes.swift). On the demo's retina-iPad controls screen these and
+// the gradient work halved the instructions of a frame (callgrind, README "Speed"), every
+// golden unchanged.
 //
 // Load/store: a destination in another layout than native BGRA (`LayoutRows`) has each span
 // loaded into a native scratch row, blended there and stored back; an opaque solid store there
