@@ -62,6 +62,7 @@ extension CGContext {
                                        rule: CoverageRule(rule, antialias: isAntialiasing))
         var writer = MaskWriter(mask: mask, clipMask: current.mask, maskScratch: maskScratch)
         coverage.produce(into: &writer, clip: bounds)
+        mask.summarizeRows()
         gstate.clip = ClipRegion(bounds: bounds, mask: mask)
     }
 }

@@ -37,6 +37,7 @@ extension CGContext {
                                      maskScratch: maskScratch)
             coverage.produce(into: &writer, clip: bounds)
         }
+        newMask.summarizeRows()
         gstate.clip = ClipRegion(bounds: bounds, mask: newMask)
     }
 

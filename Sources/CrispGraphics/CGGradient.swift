@@ -19,7 +19,7 @@ public struct CGGradientDrawingOptions: OptionSet, Sendable {
 /// are spread evenly, and a single stop paints one colour.
 public final class CGGradient: @unchecked Sendable {
     /// A colour stop: straight RGBA in 0…1 at a location in 0…1.
-    struct Stop: Equatable {
+    struct Stop: Hashable {
         var location: CGFloat
         var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
     }
@@ -37,7 +37,7 @@ public final class CGGradient: @unchecked Sendable {
         tablesLock.lock()
         defer { tablesLock.unlock() }
         if let table = tables[alpha] { return table }
-        let table = GradientTable(self, alpha: alpha)
+        let table = GradientTable.shared(self, alpha: alpha)
         if tables.count >= 4 { tables.removeAll(keepingCapacity: true) }
         tables[alpha] = table
         return table
@@ -121,9 +121,50 @@ final class GradientTable: @unchecked Sendable {
 
     deinit { entries.deallocate() }
 
+    /// Recently built tables by content (stops and alpha): views build a new `CGGradient` from
+    /// the same colours every time they draw, and sampling 1024 entries costs more than the
+    /// drawing of a small control.
+    private static let recent = RecentTables()
+
+    /// The table for `gradient`'s stops with `alpha`, from the recent ones when the same content
+    /// was sampled lately.
+    static func shared(_ gradient: CGGradient, alpha: CGFloat) -> GradientTable {
+        recent.table(for: RecentTables.Key(stops: gradient.stops, alpha: alpha)) { GradientTable(gradient, alpha: alpha) }
+    }
+
     @inline(__always)
     func lookup(_ t: Float) -> UInt32 {
         entries[Int(t * Float(GradientTable.size - 1) + 0.5)]
+    }
+}
+
+/// The last few gradient tables built, by content; the least recently used one is dropped.
+private final class RecentTables: @unchecked Sendable {
+    struct Key: Hashable {
+        let stops: [CGGradient.Stop]
+        let alpha: CGFloat
+    }
+
+    /// Tables kept: more than a screen's worth of distinct gradients.
+    static let capacity = 64
+    private let lock = NSLock()
+    private var tables: [Key: (table: GradientTable, used: UInt64)] = [:]
+    private var clock: UInt64 = 0
+
+    func table(for key: Key, build: () -> GradientTable) -> GradientTable {
+        lock.lock()
+        defer { lock.unlock() }
+        clock &+= 1
+        if let hit = tables[key] {
+            tables[key] = (hit.table, clock)
+            return hit.table
+        }
+        if tables.count >= RecentTables.capacity, let oldest = tables.min(by: { $0.value.used < $1.value.used }) {
+            tables[oldest.key] = nil
+        }
+        let table = build()
+        tables[key] = (table, clock)
+        return table
     }
 }
 
@@ -156,6 +197,13 @@ struct LinearGradientPaint {
         let entries = table.entries
         for i in first..<end { out[i] = entries[Int((start + a * Float(i)) * Float(GradientTable.size - 1) + 0.5)] }
         for i in end..<count { out[i] = color(at: start + a * Float(i), pixelsPerUnit: k) }
+    }
+
+    /// The colour of row `y` when t does not vary along rows (`a == 0`): what `shade` gives each
+    /// pixel of the row (a·(x + ½) is ±0 there, so every pixel's t is the row's).
+    func rowColor(y: Int) -> UInt32 {
+        let t = b * (Float(y) + 0.5) + c
+        return isPlain(t) ? table.lookup(t) : color(at: t, pixelsPerUnit: pixelsPerUnit)
     }
 
     /// Whether the pixel at parameter `t` is a plain table lookup: within 0…1 and more than
@@ -216,23 +264,54 @@ struct RadialGradientPaint {
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let a = dc.x * dc.x + dc.y * dc.y - dr * dr
         let py = CGFloat(y) + 0.5
-        for i in 0..<count {
+        if abs(a) < 1e-9 {
+            for i in 0..<count {
+                let p = toUser.apply(CGFloat(x + i) + 0.5, py)
+                let px = p.x - c0.x, pyy = p.y - c0.y
+                let b = px * dc.x + pyy * dc.y + r0 * dr
+                let c = px * px + pyy * pyy - r0 * r0
+                out[i] = b != 0 ? pick(c / (2 * b), nil) : Pixel.unpainted
+            }
+            return
+        }
+        // Four pixels a step: the same operations in the same order as one pixel's formula, lane
+        // by lane (so the same roots, bit for bit), with the square root and the two divisions in
+        // `sqrtpd` and `divpd`; choosing the root and the colour stays per pixel.
+        let cpy = Double(toUser.c * py), dpy = Double(toUser.d * py)
+        let (ta, tb, tx, ty) = (Double(toUser.a), Double(toUser.b), Double(toUser.tx), Double(toUser.ty))
+        let (cx0, cy0, dcx, dcy, da) = (Double(c0.x), Double(c0.y), Double(dc.x), Double(dc.y), Double(a))
+        let r0dr = r0 * dr, r0r0 = r0 * r0
+        let (vr0dr, vr0r0) = (Double(r0dr), Double(r0r0))
+        var i = 0
+        while i &+ 4 <= count {
+            let base = Double(x &+ i) + 0.5
+            let xs = SIMD4<Double>(base, base + 1, base + 2, base + 3)
+            let ux = ta * xs + cpy + tx - cx0, uy = tb * xs + dpy + ty - cy0
+            let b = ux * dcx + uy * dcy + vr0dr
+            let c = ux * ux + uy * uy - vr0r0
+            let disc = b * b - da * c
+            let s = disc.squareRoot()
+            let t1 = (b + s) / da, t2 = (b - s) / da
+            for k in 0..<4 {
+                let (h, l) = (CGFloat(t1[k]), CGFloat(t2[k]))
+                out[i &+ k] = disc[k] >= 0 ? pick(max(h, l), min(h, l)) : Pixel.unpainted
+            }
+            i &+= 4
+        }
+        while i < count {
             let p = toUser.apply(CGFloat(x + i) + 0.5, py)
             let px = p.x - c0.x, pyy = p.y - c0.y
-            let b = px * dc.x + pyy * dc.y + r0 * dr
-            let c = px * px + pyy * pyy - r0 * r0
+            let b = px * dc.x + pyy * dc.y + r0dr
+            let c = px * px + pyy * pyy - r0r0
+            let disc = b * b - a * c
             var result = Pixel.unpainted
-            if abs(a) < 1e-9 {
-                if b != 0 { result = pick(c / (2 * b), nil) }
-            } else {
-                let disc = b * b - a * c
-                if disc >= 0 {
-                    let s = disc.squareRoot()
-                    let t1 = (b + s) / a, t2 = (b - s) / a
-                    result = pick(max(t1, t2), min(t1, t2))
-                }
+            if disc >= 0 {
+                let s = disc.squareRoot()
+                let t1 = (b + s) / a, t2 = (b - s) / a
+                result = pick(max(t1, t2), min(t1, t2))
             }
             out[i] = result
+            i &+= 1
         }
     }
 

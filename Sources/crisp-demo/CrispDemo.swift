@@ -62,6 +62,12 @@ struct CrispDemo: ParsableCommand {
     @Option(help: "With --asset-report: only these devices, comma-separated (default: all five presets).")
     var assetDevices: String?
 
+    @Option(help: "With --bench-render: only this screen (repeatable; default: every screen).")
+    var benchScreen: [String] = []
+
+    @Option(help: "With --bench-render: only this device preset (repeatable; default: every preset).")
+    var benchDevice: [String] = []
+
     @Option(help: "Time this many full-frame presents with MIT-SHM and with XPutImage and print the medians.")
     var benchPresent: Int?
 
@@ -123,6 +129,12 @@ struct CrispDemo: ParsableCommand {
         guard Theme.named(theme) != nil else {
             throw ValidationError("unknown --theme \(theme); use one of \(Theme.all.map(\.name).joined(separator: ", "))")
         }
+        for name in benchScreen where !DemoApp.screenNames.contains(name) {
+            throw ValidationError("unknown --bench-screen \(name); use one of \(DemoApp.screenNames.joined(separator: ", "))")
+        }
+        for name in benchDevice where Device.preset(named: name) == nil {
+            throw ValidationError("unknown --bench-device \(name); use one of \(Device.presets.map(\.identifier).joined(separator: ", "))")
+        }
         if let n = benchRender, n < 1 { throw ValidationError("--bench-render needs at least 1 frame") }
         if let n = benchPresent, n < 1 { throw ValidationError("--bench-present needs at least 1 frame") }
     }
@@ -146,7 +158,9 @@ struct CrispDemo: ParsableCommand {
 
         if let frames = benchRender {
             print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag (px)")
-            for r in try DemoBenchmark.run(frames: frames) {
+            let devices = benchDevice.isEmpty ? Device.presets : benchDevice.compactMap { Device.preset(named: $0) }
+            let screens = benchScreen.isEmpty ? DemoApp.screenNames : benchScreen
+            for r in try DemoBenchmark.run(devices: devices, screens: screens, frames: frames) {
                 let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
                 var line = r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
                     + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)

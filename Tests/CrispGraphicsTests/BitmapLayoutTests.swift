@@ -173,6 +173,23 @@ import Testing
                                    native: try #require(native.makeImage()).pixels) <= 1)
     }
 
+    /// Word-aligned RGBA and RGBX memory takes source-over of solid colours in place; misaligned
+    /// memory converts through native rows. Both give the same bytes, in every 32-bit layout.
+    @Test(arguments: layouts.filter { $0.bytesPerPixel == 4 })
+    func inPlaceBlendingMatchesConversion(layout: Layout) throws {
+        let bytesPerRow = Self.width * 4 + 4
+        func draw(offset: Int) throws -> [UInt8] {
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * Self.height + 4, alignment: 16)
+            defer { memory.deallocate() }
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerRow * Self.height + 4)
+            let ctx = try #require(CGContext(data: memory + offset, width: Self.width, height: Self.height, bitsPerComponent: 8,
+                                             bytesPerRow: bytesPerRow, space: layout.space, bitmapInfo: layout.bitmapInfo))
+            try Self.drawScene(ctx, layout: layout)
+            return (0..<bytesPerRow * Self.height).map { (memory + offset).load(fromByteOffset: $0, as: UInt8.self) }
+        }
+        #expect(try draw(offset: 0) == draw(offset: 1), "\(layout.name)")
+    }
+
     @Test func greyContextStoresLuminance() throws {
         var bytes = [UInt8](repeating: 0, count: 4)
         try bytes.withUnsafeMutableBytes { buf in

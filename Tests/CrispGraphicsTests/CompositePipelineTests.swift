@@ -86,12 +86,55 @@ import Testing
                                             extendBefore: false, extendAfter: false)
         let extended = LinearGradientPaint(table: opaque.table(alpha: 1), a: a, b: 0, c: c,
                                            extendBefore: true, extendAfter: true)
+        // Vertical: t depends on the row only (a = 0), so spans blend one colour per row; over the
+        // six test rows t runs from −0.3 to 1.3, giving unpainted, half-covered and plain rows.
+        let vertical = LinearGradientPaint(table: translucent.table(alpha: 1), a: 0, b: 0.32, c: -0.46,
+                                           extendBefore: false, extendAfter: false)
+        let verticalOpaque = LinearGradientPaint(table: opaque.table(alpha: 1), a: -0.0, b: 0.2, c: 0,
+                                                 extendBefore: true, extendAfter: true)
         let radial = RadialGradientPaint(table: translucent.table(alpha: 0.8), toUser: .identity,
                                          c0: CGPoint(x: 20, y: 2), r0: 3, dc: CGPoint(x: 10, y: 0), dr: 15,
                                          extendBefore: false, extendAfter: false)
         return [("opaque solid", .solid(0xFF20_6090)), ("translucent solid", .solid(0x8010_2040)), ("clear solid", .solid(0)),
                 ("linear, unpainted ends", .linearGradient(unpainted)), ("linear, opaque", .linearGradient(extended)),
-                ("radial", .radialGradient(radial)), ("layer", .layer(LayerPaint(layer: layer, rowStride: width, alpha: 200)))]
+                ("vertical linear, unpainted rows", .linearGradient(vertical)),
+                ("vertical linear, opaque", .linearGradient(verticalOpaque)), ("radial", .radialGradient(radial)), ("layer", .layer(LayerPaint(layer: layer, rowStride: width, alpha: 200)))]
+    }
+
+    /// A clip mask's row summary: hidden ends and the longest fully open run.
+    @Test func clipMaskRowsAreSummarized() {
+        let mask = ClipMask(bounds: PixelRect(x: 10, y: 5, maxX: 20, maxY: 8))
+        let rows: [[UInt8]] = [[0, 0, 9, 255, 255, 7, 255, 255, 255, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                               [255, 255, 255, 255, 255, 255, 255, 255, 255, 1]]
+        for (y, row) in rows.enumerated() { for (x, v) in row.enumerated() { mask.row(5 + y)[x] = v } }
+        mask.summarizeRows()
+        let runs = (0..<3).map { mask.rowRuns![$0] }.map { [$0.start, $0.end, $0.fullStart, $0.fullEnd] }
+        #expect(runs == [[12, 19, 16, 19], [20, 20, 20, 20], [10, 20, 10, 19]])
+    }
+
+    /// The radial shader's four-pixel steps give what it gives one pixel at a time.
+    @Test func radialFourPixelStepsMatchSinglePixels() {
+        let gradient = CGGradient(colorsSpace: nil, colors: [CGColor(red: 1, green: 0.2, blue: 0, alpha: 1),
+                                                             CGColor(red: 0, green: 0.5, blue: 1, alpha: 0.5)], locations: nil)!
+        let rotation = CGAffineTransform(a: 0.83, b: 0.31, c: -0.27, d: 1.1, tx: -3.7, ty: 5.2)
+        let paints = [RadialGradientPaint(table: gradient.table(alpha: 1), toUser: rotation, c0: CGPoint(x: 30, y: 20), r0: 0,
+                                          dc: .zero, dr: 25, extendBefore: false, extendAfter: true),
+                      RadialGradientPaint(table: gradient.table(alpha: 1), toUser: .identity, c0: CGPoint(x: 20, y: 10), r0: 4,
+                                          dc: CGPoint(x: 30, y: 7), dr: 6, extendBefore: true, extendAfter: false)]
+        let count = 67
+        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { row.deallocate() }
+        var one: UInt32 = 0
+        for paint in paints {
+            for y in stride(from: -3, to: 60, by: 7) {
+                paint.shade(x: -5, y: y, count: count, into: row)
+                let wrong = (0..<count).filter { i in
+                    paint.shade(x: -5 + i, y: y, count: 1, into: &one)
+                    return one != row[i]
+                }
+                #expect(wrong.isEmpty, "row \(y): \(wrong)")
+            }
+        }
     }
 
     /// Every blend mode × paint × clip mask through `CompositeBlitter`, span by span, against
@@ -107,11 +150,24 @@ import Testing
         let shade = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
         defer { shade.deallocate(); scratch.deallocate() }
-        let mask = ClipMask(bounds: PixelRect(x: 0, y: 0, maxX: width, maxY: height))
+        let bounds = PixelRect(x: 0, y: 0, maxX: width, maxY: height)
+        let mask = ClipMask(bounds: bounds), summarized = ClipMask(bounds: bounds), shaped = ClipMask(bounds: bounds)
         for i in 0..<width * height {
             let r = rng.next() % 4
             mask.data[i] = r == 0 ? 0 : r == 1 ? 255 : UInt8(rng.next() % 256)
+            summarized.data[i] = mask.data[i]
         }
+        // A rounded shape's rows: hidden ends, soft edges, an open middle (one row all hidden,
+        // one with two open runs).
+        for y in 0..<height {
+            for x in 0..<width {
+                let inset = [9, 4, 2, 64, 1, 6][y]
+                let edge = x < inset || x >= width - inset ? 0 : x < inset + 3 || x >= width - inset - 3 ? UInt8(40 + 60 * (x % 3)) : 255
+                shaped.row(y)[x] = y == 4 && (30..<33).contains(x) ? 128 : edge
+            }
+        }
+        summarized.summarizeRows()
+        shaped.summarizeRows()
         // Coverage rows with zeros, full coverage and everything between.
         let coverageRows = (0..<height).map { _ in
             (0..<width).map { _ -> UInt8 in
@@ -124,7 +180,7 @@ import Testing
                                                 (4, 10, 1, 1), (5, 0, 64, 255)]
         let op = mode.blendOperator
         for (name, paint) in Self.paints(layer: layer, width: width) {
-            for clipMask in [nil, mask] {
+            for clipMask in [nil, mask, summarized, shaped] {
                 let destination = (0..<width * height).map { _ in Self.randomPixel(&rng) }
                 var actual = destination
                 actual.withUnsafeMutableBufferPointer { pixels in
@@ -152,7 +208,7 @@ import Testing
                     }
                 }
                 let wrong = (0..<width * height).filter { actual[$0] != expected[$0] }.count
-                #expect(wrong == 0, "\(mode) with \(name), clip mask: \(clipMask != nil)")
+                #expect(wrong == 0, "\(mode) with \(name), clip mask: \(clipMask.map { $0 === mask ? "plain" : $0 === shaped ? "shaped" : "summarized" } ?? "none")")
             }
         }
     }

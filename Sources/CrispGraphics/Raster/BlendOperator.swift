@@ -40,13 +40,6 @@ enum SourceOver: BlendOperator {
         Pixel.sourceOver(Pixel.scale(s, by: c), d)
     }
     static var opaqueSourceReplaces: Bool { true }
-    @inline(__always)
-    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
-        // Scale the source once; each pixel is then one multiply-add pair.
-        let scaled = Pixel.scale(s, by: c)
-        let inverse = 255 &- (scaled >> 24)
-        for i in 0..<count { row[i] = scaled &+ Pixel.scale(row[i], by: inverse) }
-    }
 }
 
 enum Copy: BlendOperator {

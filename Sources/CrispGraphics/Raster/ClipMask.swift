@@ -1,10 +1,19 @@
 /// An 8-bit coverage mask over a pixel rectangle: the non-rectangular part of a clip.
-/// Immutable once built; graphics states share it.
+/// Immutable once built (and summarized); graphics states share it.
 final class ClipMask {
     /// The pixels the mask covers (raster coordinates); outside them the clip lets nothing through.
     let bounds: PixelRect
     /// Coverage bytes, row after row, `bounds.width` per row.
     let data: UnsafeMutablePointer<UInt8>
+    /// Per row, where it lets anything through and its longest fully open run (set by
+    /// `summarizeRows()`, nil before).
+    private(set) var rowRuns: UnsafeMutablePointer<RowRuns>?
+
+    /// What one mask row lets through, as raster columns: nothing outside `start..<end`, and
+    /// everything (coverage 255) in `fullStart..<fullEnd`, which lies inside it (possibly empty).
+    struct RowRuns {
+        var start: Int32, end: Int32, fullStart: Int32, fullEnd: Int32
+    }
 
     /// A zeroed mask over `bounds`.
     init(bounds: PixelRect) {
@@ -14,7 +23,42 @@ final class ClipMask {
         data.initialize(repeating: 0, count: n)
     }
 
-    deinit { data.deallocate() }
+    deinit {
+        data.deallocate()
+        rowRuns?.deallocate()
+    }
+
+    /// Records each row's `RowRuns`, once the mask is complete: compositing through the mask then
+    /// skips what it hides and treats its open middle as no mask at all (a rounded rectangle's
+    /// clip is mostly that middle).
+    func summarizeRows() {
+        let height = bounds.height, width = bounds.width
+        guard height > 0, width > 0 else { return }
+        let runs = rowRuns ?? .allocate(capacity: height)
+        let x0 = Int32(bounds.x)
+        for r in 0..<height {
+            let m = UnsafeRawPointer(data + r * width)
+            // Eight bytes at a time through the long stretches (hidden ends, the open middle).
+            var start = 0
+            while start &+ 8 <= width && m.loadUnaligned(fromByteOffset: start, as: UInt64.self) == 0 { start &+= 8 }
+            while start < width && m.load(fromByteOffset: start, as: UInt8.self) == 0 { start &+= 1 }
+            var end = width
+            while end &- 8 >= start && m.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self) == 0 { end &-= 8 }
+            while end > start && m.load(fromByteOffset: end &- 1, as: UInt8.self) == 0 { end &-= 1 }
+            var bestStart = start, bestEnd = start
+            var i = start
+            while i < end {
+                if m.load(fromByteOffset: i, as: UInt8.self) != 255 { i &+= 1; continue }
+                let runStart = i
+                while i &+ 8 <= end && m.loadUnaligned(fromByteOffset: i, as: UInt64.self) == .max { i &+= 8 }
+                while i < end && m.load(fromByteOffset: i, as: UInt8.self) == 255 { i &+= 1 }
+                if i &- runStart > bestEnd &- bestStart { (bestStart, bestEnd) = (runStart, i) }
+            }
+            runs[r] = RowRuns(start: x0 + Int32(start), end: x0 + Int32(end),
+                              fullStart: x0 + Int32(bestStart), fullEnd: x0 + Int32(bestEnd))
+        }
+        rowRuns = runs
+    }
 
     /// The mask bytes of raster row `y`, starting at `bounds.x`.
     @inline(__always)

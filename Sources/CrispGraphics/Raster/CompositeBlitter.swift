@@ -7,7 +7,10 @@
 //          a run with a coverage byte per pixel. The blitter is one concrete type, so
 //          `Rasterizer.render` is compiled once per fill rule for it.
 //   Clip   with a clip mask, the span's coverage is multiplied by the mask row (a full-coverage
-//          span just uses the mask row), and the span continues as a coverage row.
+//          span just uses the mask row), and the span continues as a coverage row. A finished
+//          clip mask knows, per row, what it hides and its longest fully open run
+//          (`ClipMask.RowRuns`): a constant span skips the hidden ends and passes the open middle
+//          on as if there were no mask, so a rounded-rectangle clip costs only its edges.
 //   Paint  a solid colour needs no shading; any other paint (`Paint`: gradients, images,
 //          layers) shades the span into a scratch row through one switch.
 //   Blend  the blend mode's operator, chosen once per composite, supplies four span kernels
@@ -16,7 +19,12 @@
 // Fast paths, taken per span: an opaque solid colour at full coverage under a replacing
 // operator (source-over, copy) is a store, `update(repeating:)`; an opaque shaded paint there is
 // shaded straight into the destination row; a shaded row at full coverage is blended without
-// coverage arithmetic (inside the kernel).
+// coverage arithmetic (inside the kernel); a paint that is one colour along each row (a linear
+// gradient whose t depends on y only, `Paint.rowColor`) is blended as that solid colour, with
+// no shading and no shaded row; source-over, nearly every fill, has kernels that take four
+// pixels a step (SourceOver+Lanes.swift). On the demo's retina-iPad controls screen these and
+// the gradient work halved the instructions of a frame (callgrind, README "Speed"), every
+// golden unchanged.
 //
 // Load/store: a destination in another layout than native BGRA (`LayoutRows`) has each span
 // loaded into a native scratch row, blended there and stored back; an opaque solid store there
@@ -54,6 +62,8 @@ struct CompositeBlitter: SpanBlitter {
     let maskScratch: UnsafeMutablePointer<UInt8>
     /// The paint's colour when it is solid.
     private let solidColor: UInt32?
+    /// The operator's `opaqueSourceReplaces` (read once, not through the metatype per span).
+    private let replacesWithOpaque: Bool
     /// Whether fully covered pixels simply take the paint's colours: an opaque paint under an
     /// operator that an opaque source replaces.
     private let storesFullCoverage: Bool
@@ -61,6 +71,14 @@ struct CompositeBlitter: SpanBlitter {
     private let skipsUnpainted: Bool
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?
+    /// A solid colour under source-over into a 32-bit layout other than native: the colour in
+    /// the layout's channel order, blended straight into its words with no load or store
+    /// (`PixelLayout.inPlaceSource`).
+    private let inPlaceSource: UInt32?
+    /// Whether the layout's words turn to bring alpha to the top (ARGB, ABGR, XRGB, XBGR).
+    private let inPlaceRotates: Bool
+    /// The skipped byte that in-place blending sets back to 255 (0 when alpha is kept).
+    private let skippedByte: UInt32
 
     /// A blitter painting `paint` with `blendMode` into `pixels`, through `clipMask` if any.
     init(pixels: UnsafeMutablePointer<UInt32>, rowStride: Int, paint: Paint, blendMode: CGBlendMode,
@@ -75,24 +93,78 @@ struct CompositeBlitter: SpanBlitter {
         self.shadeBuffer = shadeBuffer
         self.maskScratch = maskScratch
         solidColor = paint.solidColor
-        storesFullCoverage = blend.opaqueSourceReplaces && paint.isOpaque
+        replacesWithOpaque = blend.opaqueSourceReplaces
+        storesFullCoverage = replacesWithOpaque && paint.isOpaque
         skipsUnpainted = paint.mayLeaveUnpainted
+        if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
+            inPlaceSource = converted.layout.inPlaceSource(color)
+        } else {
+            inPlaceSource = nil
+        }
+        inPlaceRotates = converted.map { $0.layout.inPlaceRotation != 0 } ?? false
+        skippedByte = converted.map { $0.layout.hasAlpha ? 0 : 0xFF << $0.layout.alphaShift } ?? 0
+    }
+
+    /// Row `y`'s words from pixel `x`, for in-place blending.
+    @inline(__always)
+    private func words(_ converted: LayoutRows, x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
+        converted.address(x: x, y: y).assumingMemoryBound(to: UInt32.self)
+    }
+
+    /// After in-place blending into a layout without alpha: the skipped byte is 255 again, as
+    /// stores write it.
+    @inline(__always)
+    private func restoreSkippedByte(_ row: UnsafeMutablePointer<UInt32>, count: Int) {
+        if skippedByte != 0 { for i in 0..<count { row[i] |= skippedByte } }
     }
 
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
     /// mask first when there is one; through a scratch row when the layout is not native).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-        if let clipMask {
+        guard let clipMask else {
+            unmaskedSpan(x: x, y: y, count: count, coverage: coverage)
+            return
+        }
+        guard let runs = clipMask.rowRuns else {
             composite(x: x, y: y, count: count,
                       coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
             return
         }
+        // Only the columns the mask row lets through, and its fully open middle as if unmasked
+        // (a coverage times 255 is that coverage; hidden pixels are skipped by every kernel).
+        let run = runs[y - clipMask.bounds.y]
+        let start = max(x, Int(run.start)), end = min(x + count, Int(run.end))
+        guard start < end else { return }
+        let fullStart = min(max(Int(run.fullStart), start), end), fullEnd = min(max(Int(run.fullEnd), fullStart), end)
+        if start < fullStart {
+            composite(x: start, y: y, count: fullStart - start,
+                      coverage: clipMask.masked(coverage, x: start, y: y, count: fullStart - start, scratch: maskScratch))
+        }
+        if fullStart < fullEnd { unmaskedSpan(x: fullStart, y: y, count: fullEnd - fullStart, coverage: coverage) }
+        if fullEnd < end {
+            composite(x: fullEnd, y: y, count: end - fullEnd,
+                      coverage: clipMask.masked(coverage, x: fullEnd, y: y, count: end - fullEnd, scratch: maskScratch))
+        }
+    }
+
+    /// `blitSpan` with the clip mask already accounted for.
+    private func unmaskedSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         guard let converted else {
             blitSpan(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)
             return
         }
-        if coverage == 255 && storesFullCoverage, let color = solidColor {
+        if coverage == 255 && replacesWithOpaque, let color = solidColor ?? paint.rowColor(y: y), color >> 24 == 255 {
             converted.layout.store(repeating: color, count: count, to: converted.address(x: x, y: y))
+            return
+        }
+        if let source = inPlaceSource {
+            let row = words(converted, x: x, y: y)
+            if inPlaceRotates {
+                SourceOver.blendTurnedSpan(row, count: count, source: source, coverage: UInt32(coverage))
+            } else {
+                blend.blendSpan(row, count: count, source: source, coverage: UInt32(coverage))
+            }
+            restoreSkippedByte(row, count: count)
             return
         }
         converted.load(x: x, y: y, count: count)
@@ -104,8 +176,9 @@ struct CompositeBlitter: SpanBlitter {
     @inline(__always)
     private func blitSpan(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UInt8) {
         let c = UInt32(coverage)
-        if let color = solidColor {
-            if c == 255 && storesFullCoverage {
+        if let color = solidColor ?? paint.rowColor(y: y) {
+            if color == Pixel.unpainted { return }
+            if c == 255 && color >> 24 == 255 && replacesWithOpaque {
                 row.update(repeating: color, count: count)
             } else {
                 blend.blendSpan(row, count: count, source: color, coverage: c)
@@ -143,6 +216,16 @@ struct CompositeBlitter: SpanBlitter {
             composite(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)
             return
         }
+        if let source = inPlaceSource {
+            let row = words(converted, x: x, y: y)
+            if inPlaceRotates {
+                SourceOver.blendTurnedSpan(row, count: count, source: source, coverage: coverage)
+            } else {
+                blend.blendSpan(row, count: count, source: source, coverage: coverage)
+            }
+            restoreSkippedByte(row, count: count)
+            return
+        }
         converted.load(x: x, y: y, count: count)
         composite(into: converted.scratch, x: x, y: y, count: count, coverage: coverage)
         converted.store(x: x, y: y, count: count)
@@ -151,8 +234,8 @@ struct CompositeBlitter: SpanBlitter {
     /// `composite` with the destination span at `row`, native pixels.
     @inline(__always)
     private func composite(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        if let color = solidColor {
-            blend.blendSpan(row, count: count, source: color, coverage: coverage)
+        if let color = solidColor ?? paint.rowColor(y: y) {
+            if color != Pixel.unpainted { blend.blendSpan(row, count: count, source: color, coverage: coverage) }
             return
         }
         paint.shade(x: x, y: y, count: count, into: shadeBuffer)

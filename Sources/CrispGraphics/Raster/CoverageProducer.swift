@@ -75,15 +75,16 @@ struct RectCoverage: CoverageProducer {
         // Horizontal coverage of the first and last column (the same column if only one).
         let leftCover = min(x1, CGFloat(ix0 + 1)) - x0
         let rightCover = x1 - max(x0, CGFloat(ix1 - 1))
+        // Rows wholly inside vertically all get the same three coverages: computed once.
+        let inner = (full: RectCoverage.alpha(1), left: RectCoverage.alpha(leftCover), right: RectCoverage.alpha(rightCover))
         for y in iy0..<iy1 {
             let vertical = min(y1, CGFloat(y + 1)) - max(y0, CGFloat(y))
             if ix1 - ix0 == 1 {
                 emit(&blitter, ix0, y, 1, vertical * leftCover)
                 continue
             }
-            let full = RectCoverage.alpha(vertical)
-            let left = RectCoverage.alpha(vertical * leftCover)
-            let right = RectCoverage.alpha(vertical * rightCover)
+            let (full, left, right) = vertical == 1 ? inner
+                : (RectCoverage.alpha(vertical), RectCoverage.alpha(vertical * leftCover), RectCoverage.alpha(vertical * rightCover))
             // Merge the edge columns into the interior run when their coverage is the same.
             var start = ix0 + 1, end = ix1 - 1
             if left == full { start = ix0 } else if left != 0 { blitter.blitSpan(x: ix0, y: y, count: 1, coverage: left) }
@@ -94,7 +95,7 @@ struct RectCoverage: CoverageProducer {
     }
 
     @inline(__always)
-    private static func alpha(_ c: CGFloat) -> UInt8 { UInt8(max(0, min(255, (c * 255).rounded()))) }
+    private static func alpha(_ c: CGFloat) -> UInt8 { UInt8(max(0, min(255, Pixel.roundedHalfAway(c * 255)))) }
 
     @inline(__always)
     private func emit<B: SpanBlitter>(_ b: inout B, _ x: Int, _ y: Int, _ n: Int, _ c: CGFloat) {

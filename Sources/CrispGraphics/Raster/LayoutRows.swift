@@ -14,6 +14,9 @@ struct LayoutRows {
     @inline(__always)
     func address(x: Int, y: Int) -> UnsafeMutableRawPointer { bytes + (y &* bytesPerRow &+ x &* layout.bytesPerPixel) }
 
+    /// Whether every pixel's word is 4-byte aligned (so words can be blended in place).
+    var isWordAligned: Bool { layout.bytesPerPixel == 4 && (Int(bitPattern: bytes) | bytesPerRow) & 3 == 0 }
+
     /// Loads pixels `x..<x+count` of row `y` into `scratch` as native pixels.
     func load(x: Int, y: Int, count: Int) { layout.load(address(x: x, y: y), count: count, into: scratch) }
 

@@ -17,9 +17,21 @@ enum Pixel {
 
     /// A premultiplied pixel from straight colour components in 0…1.
     static func premultiplied(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) -> UInt32 {
-        let a = (alpha * 255).rounded()
-        let r = (red * alpha * 255).rounded(), g = (green * alpha * 255).rounded(), b = (blue * alpha * 255).rounded()
+        let a = roundedHalfAway(alpha * 255)
+        let r = roundedHalfAway(red * alpha * 255), g = roundedHalfAway(green * alpha * 255)
+        let b = roundedHalfAway(blue * alpha * 255)
         return pack(a: UInt32(a), r: UInt32(min(r, a)), g: UInt32(min(g, a)), b: UInt32(min(b, a)))
+    }
+
+    /// `x.rounded()` (half away from zero), without the libm call it is on this target (SSE2
+    /// has no rounding instruction): truncate, then compare the exact fraction with ½. Gradient
+    /// tables round 4096 values each.
+    @inline(__always)
+    static func roundedHalfAway(_ x: CGFloat) -> CGFloat {
+        guard abs(x) < 4_503_599_627_370_496 else { return x.rounded() }   // 2^52, and NaN
+        let whole = CGFloat(Int64(x))
+        let fraction = x - whole   // exact: the bits below the units
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
     }
 
     @inline(__always) static func alpha(_ p: UInt32) -> UInt32 { p >> 24 }

@@ -72,9 +72,9 @@ extension CGContext {
         for (g, p) in zip(glyphs, positions) {
             let o = p.applying(textToRaster)
             guard abs(o.x) < limit, abs(o.y) < limit else { continue }
-            let quarters = Int((o.x * phases).rounded())
+            let quarters = Int(Pixel.roundedHalfAway(o.x * phases))
             let x = quarters >> 2, phase = quarters & 3
-            let y = Int(o.y.rounded())
+            let y = Int(Pixel.roundedHalfAway(o.y))
             let key = GlyphCache.Key(font: face.identifier, glyph: g, phase: UInt8(phase),
                                      scaleX: Double(scaleX).bitPattern, scaleY: Double(scaleY).bitPattern)
             let bitmap = glyphCache.bitmap(for: key) {

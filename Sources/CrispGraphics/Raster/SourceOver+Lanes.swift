@@ -1,0 +1,200 @@
+// Source-over, the blend mode nearly every fill uses, four pixels a step.
+//
+// Four premultiplied pixels are one `SIMD4<UInt32>` (an SSE2 register). `Pixel.scale` splits a
+// pixel into red+blue and alpha+green, each channel in its own 16-bit half; reinterpreted as
+// `SIMD8<UInt16>`, those halves are lanes, so one `pmullw` multiplies two channels of four
+// pixels at once, and the exact rounded division by 255, `(v + 128 + ((v + 128) >> 8)) >> 8`,
+// stays inside 16 bits (at most 65407): lane for lane the scalar formula, bit for bit. The final
+// `S′ + D·(1 − αS′)` is a 32-bit add, as the scalar code adds its packed words, so even a pixel
+// whose colour exceeds its alpha (caller memory may hold one) comes out the same.
+// `CompositePipelineTests` checks the kernels against the formula at every coverage.
+//
+// Rejected: widening bytes into `SIMD16<UInt16>` lanes (`init(truncatingIfNeeded:)` between
+// vector widths is an outlined call across modules: 85 % of the kernel's time in a profile);
+// `SIMD8<Float>` arithmetic (float clamps and conversions are outlined on this target); leaving
+// the coverage-row and shaded-row loops to the auto-vectorizer (they stay scalar: a branch and
+// a packed-word multiply pair per pixel, which profiles of the demo's frames put first).
+
+extension SourceOver {
+    /// One colour at one coverage (1…255): the source is scaled once, then each pixel is one
+    /// multiply-add.
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
+        let scaled = Pixel.scale(s, by: c)
+        let inverse = 255 &- (scaled >> 24)
+        let source = SIMD4<UInt32>(repeating: scaled), factor = SIMD4<UInt32>(repeating: inverse)
+        var i = 0
+        while i &+ 4 <= count {
+            Lanes.store(source &+ Lanes.scale(Lanes.load(row + i), by: factor), to: row + i)
+            i &+= 4
+        }
+        while i < count {
+            row[i] = scaled &+ Pixel.scale(row[i], by: inverse)
+            i &+= 1
+        }
+    }
+
+    /// One colour with a coverage row: four pixels a step; fully covered opaque steps store.
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
+                          coverage: UnsafePointer<UInt8>) {
+        let opaque = s >> 24 == 255
+        let source = SIMD4<UInt32>(repeating: s)
+        var i = 0
+        while i &+ 4 <= count {
+            let cw = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
+            if cw == UInt32.max && opaque {
+                Lanes.store(source, to: row + i)
+            } else if cw != 0 {
+                let scaled = Lanes.scale(source, by: Lanes.spread(cw))
+                Lanes.store(Lanes.over(scaled, Lanes.load(row + i)), to: row + i)
+            }
+            i &+= 4
+        }
+        while i < count {
+            let c = UInt32(coverage[i])
+            if c != 0 { row[i] = blend(s, row[i], coverage: c) }
+            i &+= 1
+        }
+    }
+
+    /// A shaded row at one coverage (1…255).
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
+                          coverage c: UInt32) {
+        var i = 0
+        if c == 255 {
+            while i &+ 4 <= count {
+                Lanes.store(Lanes.over(Lanes.load(sources + i), Lanes.load(row + i)), to: row + i)
+                i &+= 4
+            }
+        } else {
+            let factor = SIMD4<UInt32>(repeating: c)
+            while i &+ 4 <= count {
+                let scaled = Lanes.scale(Lanes.load(sources + i), by: factor)
+                Lanes.store(Lanes.over(scaled, Lanes.load(row + i)), to: row + i)
+                i &+= 4
+            }
+        }
+        while i < count {
+            row[i] = blend(sources[i], row[i], coverage: c)
+            i &+= 1
+        }
+    }
+
+    /// A shaded row with a coverage row.
+    static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
+                          coverage: UnsafePointer<UInt8>) {
+        var i = 0
+        while i &+ 4 <= count {
+            let cw = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
+            if cw != 0 {
+                let scaled = Lanes.scale(Lanes.load(sources + i), by: Lanes.spread(cw))
+                Lanes.store(Lanes.over(scaled, Lanes.load(row + i)), to: row + i)
+            }
+            i &+= 4
+        }
+        while i < count {
+            let c = UInt32(coverage[i])
+            if c != 0 { row[i] = blend(sources[i], row[i], coverage: c) }
+            i &+= 1
+        }
+    }
+}
+
+extension SourceOver {
+    /// One colour at one coverage (1…255) into words whose alpha is the low byte (ARGB, ABGR,
+    /// XRGB, XBGR in memory): each word is turned right by a byte so alpha is on top, blended
+    /// like a native pixel, and turned back. `source` is already turned.
+    static func blendTurnedSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
+        let scaled = Pixel.scale(s, by: c)
+        let inverse = 255 &- (scaled >> 24)
+        let source = SIMD4<UInt32>(repeating: scaled), factor = SIMD4<UInt32>(repeating: inverse)
+        var i = 0
+        while i &+ 4 <= count {
+            let turned = Lanes.turnRight(Lanes.load(row + i))
+            Lanes.store(Lanes.turnLeft(source &+ Lanes.scale(turned, by: factor)), to: row + i)
+            i &+= 4
+        }
+        while i < count {
+            let d = row[i] >> 8 | row[i] << 24
+            let out = scaled &+ Pixel.scale(d, by: inverse)
+            row[i] = out << 8 | out >> 24
+            i &+= 1
+        }
+    }
+
+    /// One colour with a coverage row into words whose alpha is the low byte (see above).
+    static func blendTurnedSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
+                                coverage: UnsafePointer<UInt8>) {
+        let source = SIMD4<UInt32>(repeating: s)
+        var i = 0
+        while i &+ 4 <= count {
+            let cw = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
+            if cw != 0 {
+                let scaled = Lanes.scale(source, by: Lanes.spread(cw))
+                Lanes.store(Lanes.turnLeft(Lanes.over(scaled, Lanes.turnRight(Lanes.load(row + i)))), to: row + i)
+            }
+            i &+= 4
+        }
+        while i < count {
+            let c = UInt32(coverage[i])
+            if c != 0 {
+                let out = blend(s, row[i] >> 8 | row[i] << 24, coverage: c)
+                row[i] = out << 8 | out >> 24
+            }
+            i &+= 1
+        }
+    }
+}
+
+/// Four premultiplied pixels at a time, in the scalar formulas' own packed form.
+enum Lanes {
+    @inline(__always)
+    static func load(_ p: UnsafePointer<UInt32>) -> SIMD4<UInt32> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
+    }
+
+    @inline(__always)
+    static func load(_ p: UnsafeMutablePointer<UInt32>) -> SIMD4<UInt32> { load(UnsafePointer(p)) }
+
+    @inline(__always)
+    static func store(_ v: SIMD4<UInt32>, to p: UnsafeMutablePointer<UInt32>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<UInt32>.self)
+    }
+
+    @inline(__always)
+    private static func halves(_ v: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(v, to: SIMD8<UInt16>.self) }
+
+    @inline(__always)
+    private static func words(_ v: SIMD8<UInt16>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
+
+    /// `Pixel.scale` of each pixel by its factor (0…255): every channel times the factor / 255,
+    /// rounded exactly.
+    @inline(__always)
+    static func scale(_ p: SIMD4<UInt32>, by f: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let factor = halves(f | (f &<< 16))
+        var rb = halves(p & 0x00FF_00FF) &* factor &+ 128
+        rb = (rb &+ (rb &>> 8)) &>> 8
+        var ag = halves((p &>> 8) & 0x00FF_00FF) &* factor &+ 128
+        ag = (ag &+ (ag &>> 8)) &>> 8
+        return words(rb) | (words(ag) &<< 8)
+    }
+
+    /// Four coverage bytes (little-endian in `word`), one per pixel.
+    @inline(__always)
+    static func spread(_ word: UInt32) -> SIMD4<UInt32> {
+        SIMD4<UInt32>(word & 0xFF, (word >> 8) & 0xFF, (word >> 16) & 0xFF, word >> 24)
+    }
+
+    /// Each word turned right by one byte (its low byte to the top).
+    @inline(__always)
+    static func turnRight(_ w: SIMD4<UInt32>) -> SIMD4<UInt32> { w &>> 8 | w &<< 24 }
+
+    /// Each word turned left by one byte (its top byte to the bottom).
+    @inline(__always)
+    static func turnLeft(_ w: SIMD4<UInt32>) -> SIMD4<UInt32> { w &<< 8 | w &>> 24 }
+
+    /// `Pixel.sourceOver` of already scaled sources onto four destination pixels.
+    @inline(__always)
+    static func over(_ source: SIMD4<UInt32>, _ destination: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        source &+ scale(destination, by: 255 &- (source &>> 24))
+    }
+}
