@@ -102,6 +102,13 @@ struct CrispDemo: ParsableCommand {
                 }
                 print(line)
             }
+            print("\nloupe     device       open (snapshot px)       move bitmap  move vector  (px per move)")
+            for r in try DemoBenchmark.runLoupe(frames: frames) {
+                print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
+                      + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                      + String(format: "%7.3f ms (%8d)  %7.3f ms   %7.3f ms   (%6d)", r.open * 1000, r.openSnapshotPixels,
+                               r.moveBitmap * 1000, r.moveVector * 1000, r.movePixels))
+            }
             return
         }
 
