@@ -27,9 +27,9 @@ swift build --build-tests
 # mentions, on standard error. A backtracer has been seen blocked for good (0 CPU, reading a
 # socket it inherited) after its process died, which no SWIFT_BACKTRACE option bounds short of
 # enable=no; so the whole run is also bounded: a hang ends it with a message instead of holding
-# CI. SWIFT_BACKTRACE and CRISP_TEST_TIMEOUT (seconds, default 1200) in the environment override.
+# CI. SWIFT_BACKTRACE and CRISP_TEST_TIMEOUT (seconds, default 1800) in the environment override.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=yes,interactive=no,timeout=0s,threads=crashed,registers=none,images=mentioned,output-to=stderr}"
-limit="${CRISP_TEST_TIMEOUT:-1200}"
+limit="${CRISP_TEST_TIMEOUT:-1800}"
 status=0
 timeout --kill-after=30 "$limit" swift test --skip-build "$@" || status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then

@@ -5,8 +5,11 @@ import Foundation
 /// The layer holds only its bounds (the clip box it was opened in, limited to the rectangle
 /// given): `pixels` is the address pixel (0, 0) would have, so drawing addresses the layer
 /// exactly as it addresses the context's memory, and every write lands inside `bounds` because
-/// the layer's clip is `bounds`. (Rejected: a canvas-sized buffer per layer, cleared at every
-/// begin — what Crisp did before — whose cost grows with the canvas, not with what is drawn.)
+/// the layer's clip is `bounds`. That clip must stay: a `restoreGState` inside the layer never
+/// pops the states saved before it began (`savedStackDepth`; the drawing fuzzer found a restore
+/// that put back a wider clip, and a fill then wrote past the layer's memory). (Rejected: a
+/// canvas-sized buffer per layer, cleared at every begin — what Crisp did before — whose cost
+/// grows with the canvas, not with what is drawn.)
 struct TransparencyLayer {
     /// The layer's memory: `bounds.width × bounds.height` pixels (at least one).
     let allocation: UnsafeMutablePointer<UInt32>
@@ -19,6 +22,9 @@ struct TransparencyLayer {
     let savedRowStride: Int
     /// The clip box the layer was opened in: only this part is composited.
     let bounds: PixelRect
+    /// How many states were saved when the layer began: restores inside it stop there, and its
+    /// end drops the states saved inside it.
+    let savedStackDepth: Int
 }
 
 /// Paints a layer's pixels back onto its parent.
@@ -55,6 +61,7 @@ extension CGContext {
     /// Ends the innermost transparency layer and composites it. Ignored when none is open.
     public func endTransparencyLayer() {
         guard let layer = layerStack.popLast() else { return }
+        if gstateStack.count > layer.savedStackDepth { gstateStack.removeLast(gstateStack.count - layer.savedStackDepth) }
         pixels = layer.savedPixels
         rowStride = layer.savedRowStride
         gstate = layer.savedState
@@ -73,7 +80,8 @@ extension CGContext {
         let stride = max(1, bounds.width)
         let origin = buffer - (bounds.y * stride + bounds.x)
         layerStack.append(TransparencyLayer(allocation: buffer, pixels: origin, rowStride: stride, savedState: gstate,
-                                            savedPixels: pixels, savedRowStride: rowStride, bounds: bounds))
+                                            savedPixels: pixels, savedRowStride: rowStride, bounds: bounds,
+                                            savedStackDepth: gstateStack.count))
         pixels = origin
         rowStride = stride
         gstate.alpha = 1

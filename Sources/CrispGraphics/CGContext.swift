@@ -141,9 +141,12 @@ public final class CGContext {
     /// Pushes a copy of the graphics state.
     public func saveGState() { gstateStack.append(gstate) }
 
-    /// Pops the graphics state saved last. Ignored when nothing is saved (CoreGraphics logs).
+    /// Pops the graphics state saved last. Ignored when nothing is saved (CoreGraphics logs), and
+    /// inside a transparency layer when nothing was saved since the layer began (the state saved
+    /// before it belongs to its end).
     public func restoreGState() {
-        if let saved = gstateStack.popLast() { gstate = saved }
+        guard gstateStack.count > (layerStack.last?.savedStackDepth ?? 0), let saved = gstateStack.popLast() else { return }
+        gstate = saved
     }
 
     /// The current transformation matrix, user space to device space (base transform included,

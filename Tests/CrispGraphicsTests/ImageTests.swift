@@ -229,6 +229,29 @@ import Testing
         #expect(ctx.snapshot == reference.snapshot)
     }
 
+    /// Drawing fuzzer finding (`findings/drawing/crash-148f…`, AddressSanitizer
+    /// heap-buffer-overflow): a state saved before a layer and restored inside it put back the
+    /// wider clip, and a shadowed fill then wrote past the layer's one-pixel memory. A restore
+    /// inside a layer stops at the states saved inside it; the layer's end drops those.
+    @Test func restoreInsideALayerKeepsTheLayersClip() {
+        let ctx = CGContext(width: 40, height: 40)!
+        ctx.saveGState()
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 40, height: 40))
+        ctx.beginTransparencyLayer(in: CGRect(x: 10, y: 10, width: 1, height: 1), auxiliaryInfo: nil)
+        ctx.restoreGState()
+        #expect(ctx.boundingBoxOfClipPath == CGRect(x: 10, y: 10, width: 1, height: 1))
+        ctx.saveGState()
+        ctx.setShadow(offset: CGSize(width: 3, height: -3), blur: 4, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        ctx.setFillColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)
+        ctx.fill(CGRect(x: -64, y: -64, width: 200, height: 200))
+        ctx.endTransparencyLayer()
+        #expect(ctx.gstateStack.count == 1, "the state saved inside the layer ends with it")
+        ctx.restoreGState()
+        #expect(ctx.gstateStack.isEmpty && ctx.boundingBoxOfClipPath == CGRect(x: 0, y: 0, width: 40, height: 40))
+        let painted = (0..<40).flatMap { y in (0..<40).map { x in (x, y) } }.filter { ctx.pixelAt($0.0, $0.1) != 0 }
+        #expect(painted.map { "\($0.0),\($0.1)" } == ["10,29"])
+    }
+
     @Test func layerCastsOneShadow() {
         let ctx = FillGoldenTests.canvas(64, 40)
         ctx.setShadow(offset: CGSize(width: 3, height: -3), blur: 3)

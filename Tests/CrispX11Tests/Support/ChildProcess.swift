@@ -49,7 +49,14 @@ final class ChildProcess {
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let r = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        // ETXTBSY: a program just copied (InstalledBinaryTests) is still open for writing in a
+        // child another thread forked while the copy was being written — close-on-exec closes
+        // it only when that child execs — so try again, for up to 2 s (seen once in the suite).
+        var r = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        for _ in 0..<100 where r == ETXTBSY {
+            usleep(20_000)
+            r = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        }
         guard r == 0 else { throw Failure(description: "cannot start \(executable): \(String(cString: strerror(r)))") }
         pid = child
     }
