@@ -2,9 +2,10 @@ import CrispGraphics
 import Foundation
 
 // Drawing a view tree into a context: the window's frames (`Window.renderFrame(into:)`) and
-// `Layer.render(in:)` both come here. For each view: alpha, the clip to its bounds if asked,
-// its background and `draw(_:)` for the part of the dirty area that opaque subviews do not
-// cover, then its subviews in their own coordinates (translation, or the full transform).
+// `Layer.render(in:)` both come here. For each view: alpha, its layer's shadow, the clip to
+// its (rounded) bounds if asked, its background and `draw(_:)` for the part of the dirty area
+// that opaque subviews do not cover — or a copy of its cached contents — then its subviews in
+// their own coordinates (translation, or the full transform), then its layer's border.
 //
 // A view inside its own `draw(_:)` may render an ancestor (a loupe magnifying what is around
 // it). Reaching that view again, the renderer does not call its `draw(_:)` — that would
@@ -39,13 +40,23 @@ final class ViewRenderer {
         context.saveGState()
         context.setAlpha(alpha)
         let bounds = view.bounds
+        let cached = cachedContents(of: view)
+        if layer.castsShadow { drawShadow(of: view, contents: cached) }
         var area = dirty
+        let roundedBounds = layer.roundedBoundsPath()
         if view.clipsToBounds {
-            context.clip(to: bounds)
+            if let roundedBounds {
+                context.addPath(roundedBounds)
+                context.clip()
+            } else {
+                context.clip(to: bounds)
+            }
             area = dirty.intersection(bounds)
         }
         let own = dirty.intersection(bounds)
-        if !own.isNull, !own.isEmpty {
+        if let cached {
+            if !own.isNull, !own.isEmpty { drawContents(cached, of: view) }
+        } else if !own.isNull, !own.isEmpty {
             // Occlusion culling: what opaque subviews will cover need not be drawn. Only
             // pixel-aligned covers count, so the clip stays a set of pixel rectangles.
             var visible = [own]
@@ -61,18 +72,12 @@ final class ViewRenderer {
             for piece in visible {
                 context.saveGState()
                 if piece != own { context.clip(to: piece) }
-                if let background = view.backgroundColor {
-                    context.setFillColor(background)
-                    context.fill(bounds)
-                }
-                layer.isDrawing = true
-                view.draw(piece)
-                layer.isDrawing = false
+                drawOwnContents(of: view, in: context, rect: piece, roundedBounds: roundedBounds)
                 context.restoreGState()
             }
         }
         if !area.isNull, !area.isEmpty {
-            for sub in view.subviews where !sub.isHidden && sub.frameInSuperview.intersects(area) {
+            for sub in view.subviews where !sub.isHidden && sub.visibleFrameInSuperview.intersects(area) {
                 context.saveGState()
                 let subArea: CGRect
                 if sub.transform.isIdentity {
@@ -88,11 +93,124 @@ final class ViewRenderer {
                 context.restoreGState()
             }
         }
+        drawBorder(of: view)
         context.restoreGState()
         // Checked after drawing: the view's first self-render has only just marked it.
         if isOnScreen, layer.keepsLastAppearance, !drawnViewsKeepingAppearance.contains(where: { $0 === view }) {
             drawnViewsKeepingAppearance.append(view)
         }
+    }
+
+    /// The background (rounded by the layer's corner radius) and `draw(rect)` of `view`, into
+    /// `context` (whose user space is the view's coordinates).
+    private func drawOwnContents(of view: View, in context: CGContext, rect: CGRect, roundedBounds: CGPath?) {
+        if let background = view.backgroundColor {
+            context.setFillColor(background)
+            if let roundedBounds {
+                context.addPath(roundedBounds)
+                context.fillPath()
+            } else {
+                context.fill(view.bounds)
+            }
+        }
+        let layer = view.layer
+        let depth = context.gStateDepth
+        layer.isDrawing = true
+        view.draw(rect)
+        layer.isDrawing = false
+        // As UIKit: a `draw` that saved more graphics states than it restored is tidied up.
+        while context.gStateDepth > depth { context.restoreGState() }
+    }
+
+    // MARK: Cached contents
+
+    /// The view's contents from its window's cache, when it caches them and lands on whole
+    /// device pixels (a translation by whole pixels at the screen scale, y flipped); else nil.
+    private func cachedContents(of view: View) -> CGImage? {
+        guard isOnScreen, view.layer.cachesContents, let window = view.window else { return nil }
+        let s = window.screen.scale
+        let t = context.ctm
+        guard t.a == s, t.d == -s, t.b == 0, t.c == 0 else { return nil }
+        let bounds = view.bounds
+        let origin = CGPoint(x: bounds.minX, y: bounds.minY).applying(t)
+        guard origin.x == origin.x.rounded(), origin.y == origin.y.rounded() else { return nil }
+        return window.contentsCache.image(for: view, bounds: bounds, scale: s) { renderContents(of: view, scale: s) }
+    }
+
+    /// The view's background and drawing, rendered alone into a bitmap of its bounds at `scale`
+    /// pixels per point (a UIKit context, so its shadows fall as on screen).
+    private func renderContents(of view: View, scale s: CGFloat) -> CGImage? {
+        let bounds = view.bounds
+        let w = (bounds.width * s).rounded(.up), h = (bounds.height * s).rounded(.up)
+        guard w >= 1, h >= 1, w <= CGFloat(CGContext.maximumDimension), h <= CGFloat(CGContext.maximumDimension),
+              let offscreen = CGContext(width: Int(w), height: Int(h)) else { return nil }
+        offscreen.setBaseTransform(.uiKitBase(heightInPixels: h, scale: s))
+        offscreen.translateBy(x: -bounds.minX, y: -bounds.minY)
+        GraphicsContextStack.current.push(offscreen, scale: s)
+        defer { UIGraphicsPopContext() }
+        drawOwnContents(of: view, in: offscreen, rect: bounds, roundedBounds: view.layer.roundedBoundsPath())
+        return offscreen.makeImage()
+    }
+
+    /// Copies cached contents into place: pixel for pixel (the placement is whole pixels).
+    private func drawContents(_ image: CGImage, of view: View) {
+        let bounds = view.bounds
+        let s = CGFloat(image.width) / max(bounds.width, .leastNonzeroMagnitude)
+        let rect = CGRect(x: bounds.minX, y: bounds.minY, width: CGFloat(image.width) / s, height: CGFloat(image.height) / s)
+        context.saveGState()
+        context.interpolationQuality = .none
+        context.translateBy(x: rect.minX, y: rect.maxY)
+        context.scaleBy(x: 1, y: -1)
+        context.draw(image, in: CGRect(x: 0, y: 0, width: rect.width, height: rect.height))
+        context.restoreGState()
+    }
+
+    // MARK: Shadow and border
+
+    /// Draws the shadow of the view's layer alone: its `shadowPath` filled, or its contents
+    /// (`cached`, or rendered now), moved far off the canvas in base space with the shadow offset
+    /// moved back by as much, so only the shadow lands (Core Graphics draws a shape with its
+    /// shadow; this keeps the shape away).
+    private func drawShadow(of view: View, contents cached: CGImage?) {
+        let layer = view.layer
+        let t = context.ctm, base = context.baseTransform
+        guard t.a * t.d - t.b * t.c != 0, base.a * base.d - base.b * base.c != 0 else { return }
+        let baseScale = (abs(base.a * base.d - base.b * base.c)).squareRoot()
+        // Whole device pixels, beyond anything on the canvas.
+        let away = ((2 * CGFloat(context.width + context.height) + 64) / baseScale).rounded(.up)
+        let inBase = t.concatenating(base.inverted())
+        let moved = inBase.concatenating(CGAffineTransform(translationX: -away, y: 0)).concatenating(base)
+        context.saveGState()
+        context.setShadow(offset: CGSize(width: layer.shadowOffset.width + away, height: layer.shadowOffset.height),
+                          blur: 2 * layer.shadowRadius, color: layer.effectiveShadowColor)
+        context.concatenate(moved.concatenating(t.inverted()))
+        if let path = layer.shadowPath {
+            context.setFillColor(gray: 0, alpha: 1)
+            context.addPath(path)
+            context.fillPath()
+        } else if let image = cached ?? renderContents(of: view, scale: (abs(t.a * t.d - t.b * t.c)).squareRoot()) {
+            drawContents(image, of: view)
+        }
+        context.restoreGState()
+    }
+
+    /// Strokes the layer's border inside the bounds, rounded by its corner radius.
+    private func drawBorder(of view: View) {
+        guard let layer = view.storedLayer, layer.borderWidth > 0, let color = layer.borderColor else { return }
+        let b = view.bounds
+        let w = min(layer.borderWidth, b.width / 2, b.height / 2)
+        guard w > 0 else { return }
+        let inner = b.insetBy(dx: w / 2, dy: w / 2)
+        let r = max(layer.clampedCornerRadius(in: b) - w / 2, 0)
+        context.setStrokeColor(color)
+        context.setLineWidth(w)
+        context.setShadow(offset: .zero, blur: 0, color: nil)
+        if r > 0 {
+            context.addPath(CGPath(roundedRect: inner, cornerWidth: r, cornerHeight: r, transform: nil))
+        } else {
+            context.addRect(inner)
+        }
+        context.strokePath()
     }
 
     /// Paints the screen pixels `view` showed at the end of the last frame, upright, where they
