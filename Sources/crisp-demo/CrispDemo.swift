@@ -13,7 +13,8 @@ struct CrispDemo: ParsableCommand {
         discussion: """
             Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, t theme, Tab / Shift-Tab \
             screens, ? help, q or Esc quit; on the controls screen e errors, b battery run; on the plot \
-            screen Delete removes the selected point.
+            screen Delete removes the selected point; on the bubbles screen drag a bubble up or down to \
+            change its value, tap it for its percentage, Up/Down change the tapped one, r resets.
             Drag the window border to resize the screen freely.
             """)
 

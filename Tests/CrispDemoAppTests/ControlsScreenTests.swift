@@ -137,6 +137,9 @@ let controlsDeviceCases: [(Device, Bool)] = Device.presets.flatMap { device in [
         #expect(app.helpOverlay.shortcuts == HelpOverlayView.appShortcuts + app.plotScreen.shortcuts)
         #expect(app.plotScreen.shortcuts.map(\.keys) == ["Delete"])
         app.cycleScreen(by: 1)
+        #expect(app.helpOverlay.shortcuts == HelpOverlayView.appShortcuts + app.bubblesScreen.shortcuts)
+        #expect(app.bubblesScreen.shortcuts.map(\.keys) == ["Up/Down", "r"])
+        app.cycleScreen(by: 1)
         #expect(app.helpOverlay.shortcuts == HelpOverlayView.appShortcuts)
     }
 
