@@ -88,7 +88,7 @@ struct CrispDemo: ParsableCommand {
         let status = try statusFile.map { try StatusFile(path: $0) }
 
         if let frames = benchRender {
-            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag (px)")
+            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag / bubble drag (px)")
             for r in try DemoBenchmark.run(frames: frames) {
                 let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
                 var line = r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -98,8 +98,13 @@ struct CrispDemo: ParsableCommand {
                 if let gps = r.gpsFrame, let pixels = r.gpsFramePixels, let fade = r.themeFadeFrame {
                     line += String(format: "  %7.4f ms (%6d)  %7.3f ms", gps * 1000, pixels, fade * 1000)
                 }
-                if let drag = r.pointDragFrame, let pixels = r.pointDragFramePixels {
-                    line += String(format: "  %7.4f ms (%6d)", drag * 1000, pixels)
+                if let drag = r.pointDragFrame, let pixels = r.pointDragFramePixels, let uncached = r.uncachedPointDragFrame {
+                    line += String(format: "  %7.4f ms (%6d); axes uncached: %.4f ms", drag * 1000, pixels, uncached * 1000)
+                }
+                if let drag = r.bubbleDragFrame, let pixels = r.bubbleDragFramePixels, let full = r.uncachedFullFrame,
+                   let uncachedDrag = r.uncachedBubbleDragFrame, let bytes = r.cachedBytes {
+                    line += String(format: "  %7.4f ms (%6d); uncached: full %.3f ms, drag %.4f ms; cache %.2f MiB",
+                                   drag * 1000, pixels, full * 1000, uncachedDrag * 1000, Double(bytes) / 1_048_576)
                 }
                 print(line)
             }
