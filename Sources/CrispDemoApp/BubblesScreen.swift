@@ -88,14 +88,8 @@ public final class BubblesScreen: View, DemoScreen {
     /// The data set: 60 values in 0.05…0.95 from a SplitMix64 generator seeded with `seed`,
     /// rounded to 0.01 (the same on every run).
     public static func seededValues(count: Int = 60, seed: UInt64 = 3) -> [CGFloat] {
-        var state = seed
-        func next() -> CGFloat {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return CGFloat((z ^ (z >> 31)) >> 11) / CGFloat(1 << 53)
-        }
+        var generator = SplitMix64(seed: seed)
+        func next() -> CGFloat { generator.nextUnit() }
         return (0..<count).map { _ in ((0.05 + 0.9 * next()) * 100).rounded() / 100 }
     }
 

@@ -9,17 +9,9 @@ import Testing
 /// The bubbles screen: the seeded data, the packed layout at every size, dragging, the
 /// callout, keys, status lines, and how it looks.
 @Suite struct BubblesScreenTests {
-    final class Lines { var items: [String] = [] }
-
     /// The app on the bubbles screen with its status lines collected, after the first frame.
-    func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en") throws -> (DemoApp, HeadlessHost, Lines) {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41", screen: "bubbles"))
-        let lines = Lines()
-        app.eventLog = { lines.items.append($0) }
-        app.window.statusSink = { lines.items.append($0) }
-        let host = try HeadlessHost(window: app.window)
-        try host.renderFrame()
-        return (app, host, lines)
+    func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en") throws -> (DemoApp, HeadlessHost, StatusLines) {
+        try launchedApp(screen: "bubbles", device: device, inCall: inCall, language: language)
     }
 
     /// Every shown bubble inside the screen and apart from the others (their circles), and the
@@ -80,10 +72,10 @@ import Testing
     /// Dragging up raises the value (and the bubble grows and turns greener) live, with state
     /// lines on the way; dragging down lowers it; a drag is not a tap.
     @Test func verticalDragChangesTheValueLive() throws {
-        let clock = ManualClockForApp()
+        let clock = TestClock()
         let app = DemoApp(configuration: DemoConfiguration(device: .iPhone4, fixedTime: "9:41", screen: "bubbles"),
                           eventLoop: EventLoop(clock: { clock.now }))
-        let lines = Lines()
+        let lines = StatusLines()
         app.window.statusSink = { lines.items.append($0) }
         let host = try HeadlessHost(window: app.window)
         try host.renderFrame()
@@ -174,9 +166,4 @@ import Testing
         if language != "en" { app.bubblesScreen.showCallout(for: 3) }
         Golden.check(try host.snapshot(), "bubbles", "\(device.identifier)-\(language)\(inCall ? "-call" : "")")
     }
-}
-
-/// A clock a test moves by hand.
-final class ManualClockForApp: @unchecked Sendable {
-    var now: TimeInterval = 1000
 }
