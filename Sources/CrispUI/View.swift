@@ -108,7 +108,11 @@ open class View {
     /// Whether drawing by the view and its subviews is clipped to its bounds (rounded by
     /// `layer.cornerRadius`). Default false. The same property as `layer.masksToBounds`.
     open var clipsToBounds = false {
-        didSet { if clipsToBounds != oldValue { invalidateInSuperview(visibleFrameInSuperview) } }
+        didSet {
+            guard clipsToBounds != oldValue else { return }
+            window?.contentsCache.remove(self)   // a cached look is clipped
+            invalidateInSuperview(visibleFrameInSuperview)
+        }
     }
 
     /// Whether the view (and its subviews) receive touches. Default true.
@@ -300,8 +304,12 @@ open class View {
     /// The layer's look is about to change: the area it covers now is repainted.
     func layerAppearanceWillChange() { invalidateInSuperview(visibleFrameInSuperview) }
 
-    /// The layer's look changed: the area it covers now is repainted.
-    func layerAppearanceDidChange() { layerAppearanceWillChange() }
+    /// The layer's look changed: the area it covers now is repainted, and a cached look (which
+    /// holds the shadow) is drawn again.
+    func layerAppearanceDidChange() {
+        window?.contentsCache.remove(self)
+        layerAppearanceWillChange()
+    }
 
     // MARK: Localization
 

@@ -40,8 +40,13 @@ final class ViewRenderer {
         context.saveGState()
         context.setAlpha(alpha)
         let bounds = view.bounds
-        let cached = cachedContents(of: view)
-        if layer.castsShadow { drawShadow(of: view, contents: cached) }
+        // A cached look holds the shadow and the (clipped) contents together.
+        let look = cachedLook(of: view)
+        if let look {
+            drawImage(look.image, in: look.rect)
+        } else if layer.castsShadow {
+            drawShadow(of: view, contents: nil)
+        }
         var area = dirty
         let roundedBounds = layer.roundedBoundsPath()
         if view.clipsToBounds {
@@ -54,9 +59,7 @@ final class ViewRenderer {
             area = dirty.intersection(bounds)
         }
         let own = dirty.intersection(bounds)
-        if let cached {
-            if !own.isNull, !own.isEmpty { drawContents(cached, of: view) }
-        } else if !own.isNull, !own.isEmpty {
+        if look == nil, !own.isNull, !own.isEmpty {
             // Occlusion culling: what opaque subviews will cover need not be drawn. Only
             // pixel-aligned covers count, so the clip stays a set of pixel rectangles.
             var visible = [own]
@@ -124,9 +127,14 @@ final class ViewRenderer {
 
     // MARK: Cached contents
 
-    /// The view's contents from its window's cache, when it caches them and lands on whole
-    /// device pixels (a translation by whole pixels at the screen scale, y flipped); else nil.
-    private func cachedContents(of view: View) -> CGImage? {
+    /// The view's look from its window's cache — its layer's shadow and its contents, clipped
+    /// as the layer says — and the rectangle it fills (view coordinates), when it caches its
+    /// contents and lands on whole device pixels (a translation by whole pixels at the screen
+    /// scale, y flipped); else nil.
+    ///
+    /// Keeping the shadow in the bitmap is what makes a cached view cheap to put back: a blurred
+    /// shadow costs far more than copying its pixels.
+    private func cachedLook(of view: View) -> (image: CGImage, rect: CGRect)? {
         guard isOnScreen, view.layer.cachesContents, let window = view.window else { return nil }
         let s = window.screen.scale
         let t = context.ctm
@@ -134,29 +142,83 @@ final class ViewRenderer {
         let bounds = view.bounds
         let origin = CGPoint(x: bounds.minX, y: bounds.minY).applying(t)
         guard origin.x == origin.x.rounded(), origin.y == origin.y.rounded() else { return nil }
-        return window.contentsCache.image(for: view, bounds: bounds, scale: s) { renderContents(of: view, scale: s) }
+        let rect = lookRect(of: view, scale: s)
+        guard let image = window.contentsCache.image(for: view, bounds: bounds, scale: s, render: {
+            renderLook(of: view, in: rect, scale: s)
+        }) else { return nil }
+        return (image, rect)
+    }
+
+    /// The area a cached look covers: the bounds, grown by the shadow's reach to whole device
+    /// pixels from the bounds' origin.
+    private func lookRect(of view: View, scale s: CGFloat) -> CGRect {
+        let b = view.bounds
+        guard view.layer.castsShadow else { return b }
+        let v = view.visibleBounds
+        func snap(_ x: CGFloat, from o: CGFloat, _ rule: FloatingPointRoundingRule) -> CGFloat { o + ((x - o) * s).rounded(rule) / s }
+        let x0 = snap(v.minX, from: b.minX, .down), y0 = snap(v.minY, from: b.minY, .down)
+        let x1 = snap(v.maxX, from: b.minX, .up), y1 = snap(v.maxY, from: b.minY, .up)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The view's shadow (when its layer casts one) and its background and drawing, clipped to
+    /// its (rounded) bounds when it clips, rendered alone into a bitmap of `rect` at `scale`
+    /// pixels per point.
+    private func renderLook(of view: View, in rect: CGRect, scale s: CGFloat) -> CGImage? {
+        let layer = view.layer
+        let contents = layer.castsShadow && layer.shadowPath == nil ? renderContents(of: view, scale: s) : nil
+        guard let offscreen = Self.uiKitContext(for: rect, scale: s) else { return nil }
+        GraphicsContextStack.current.push(offscreen, scale: s)
+        defer { UIGraphicsPopContext() }
+        let renderer = ViewRenderer(context: offscreen, isOnScreen: false)
+        if layer.castsShadow { renderer.drawShadow(of: view, contents: contents) }
+        let roundedBounds = layer.roundedBoundsPath()
+        if view.clipsToBounds {
+            if let roundedBounds {
+                offscreen.addPath(roundedBounds)
+                offscreen.clip()
+            } else {
+                offscreen.clip(to: view.bounds)
+            }
+        }
+        if let contents {
+            renderer.drawImage(contents, in: Self.rect(of: contents, at: view.bounds.origin, scale: s))
+        } else {
+            drawOwnContents(of: view, in: offscreen, rect: view.bounds, roundedBounds: roundedBounds)
+        }
+        return offscreen.makeImage()
     }
 
     /// The view's background and drawing, rendered alone into a bitmap of its bounds at `scale`
     /// pixels per point (a UIKit context, so its shadows fall as on screen).
     private func renderContents(of view: View, scale s: CGFloat) -> CGImage? {
-        let bounds = view.bounds
-        let w = (bounds.width * s).rounded(.up), h = (bounds.height * s).rounded(.up)
-        guard w >= 1, h >= 1, w <= CGFloat(CGContext.maximumDimension), h <= CGFloat(CGContext.maximumDimension),
-              let offscreen = CGContext(width: Int(w), height: Int(h)) else { return nil }
-        offscreen.setBaseTransform(.uiKitBase(heightInPixels: h, scale: s))
-        offscreen.translateBy(x: -bounds.minX, y: -bounds.minY)
+        guard let offscreen = Self.uiKitContext(for: view.bounds, scale: s) else { return nil }
         GraphicsContextStack.current.push(offscreen, scale: s)
         defer { UIGraphicsPopContext() }
-        drawOwnContents(of: view, in: offscreen, rect: bounds, roundedBounds: view.layer.roundedBoundsPath())
+        drawOwnContents(of: view, in: offscreen, rect: view.bounds, roundedBounds: view.layer.roundedBoundsPath())
         return offscreen.makeImage()
     }
 
-    /// Copies cached contents into place: pixel for pixel (the placement is whole pixels).
-    private func drawContents(_ image: CGImage, of view: View) {
-        let bounds = view.bounds
-        let s = CGFloat(image.width) / max(bounds.width, .leastNonzeroMagnitude)
-        let rect = CGRect(x: bounds.minX, y: bounds.minY, width: CGFloat(image.width) / s, height: CGFloat(image.height) / s)
+    /// A transparent bitmap context covering `rect` at `scale` pixels per point, its user space
+    /// UIKit's (y down, points) with `rect`'s origin at its top-left; nil when too big or empty.
+    private static func uiKitContext(for rect: CGRect, scale s: CGFloat) -> CGContext? {
+        let w = (rect.width * s).rounded(.up), h = (rect.height * s).rounded(.up)
+        guard w >= 1, h >= 1, w <= CGFloat(CGContext.maximumDimension), h <= CGFloat(CGContext.maximumDimension),
+              let offscreen = CGContext(width: Int(w), height: Int(h)) else { return nil }
+        offscreen.setBaseTransform(.uiKitBase(heightInPixels: h, scale: s))
+        offscreen.translateBy(x: -rect.minX, y: -rect.minY)
+        return offscreen
+    }
+
+    /// Where a bitmap of the view's contents goes: its pixels at `scale` from `origin` (a whole
+    /// number of pixels, so slightly more than the bounds when they are not).
+    private static func rect(of image: CGImage, at origin: CGPoint, scale s: CGFloat) -> CGRect {
+        CGRect(x: origin.x, y: origin.y, width: CGFloat(image.width) / s, height: CGFloat(image.height) / s)
+    }
+
+    /// Copies a bitmap made for `rect` (view coordinates) into place: pixel for pixel when the
+    /// placement is whole pixels, as for cached looks.
+    private func drawImage(_ image: CGImage, in rect: CGRect) {
         context.saveGState()
         context.interpolationQuality = .none
         context.translateBy(x: rect.minX, y: rect.maxY)
@@ -168,10 +230,10 @@ final class ViewRenderer {
     // MARK: Shadow and border
 
     /// Draws the shadow of the view's layer alone: its `shadowPath` filled, or its contents
-    /// (`cached`, or rendered now), moved far off the canvas in base space with the shadow offset
+    /// (`contents`, or rendered now), moved far off the canvas in base space with the shadow offset
     /// moved back by as much, so only the shadow lands (Core Graphics draws a shape with its
     /// shadow; this keeps the shape away).
-    private func drawShadow(of view: View, contents cached: CGImage?) {
+    private func drawShadow(of view: View, contents: CGImage?) {
         let layer = view.layer
         let t = context.ctm, base = context.baseTransform
         guard t.a * t.d - t.b * t.c != 0, base.a * base.d - base.b * base.c != 0 else { return }
@@ -188,8 +250,11 @@ final class ViewRenderer {
             context.setFillColor(gray: 0, alpha: 1)
             context.addPath(path)
             context.fillPath()
-        } else if let image = cached ?? renderContents(of: view, scale: (abs(t.a * t.d - t.b * t.c)).squareRoot()) {
-            drawContents(image, of: view)
+        } else {
+            let s = (abs(t.a * t.d - t.b * t.c)).squareRoot()
+            if let image = contents ?? renderContents(of: view, scale: s) {
+                drawImage(image, in: Self.rect(of: image, at: view.bounds.origin, scale: s))
+            }
         }
         context.restoreGState()
     }

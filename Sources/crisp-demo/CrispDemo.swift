@@ -51,8 +51,11 @@ struct CrispDemo: ParsableCommand {
     @Flag(help: "Outline the boxes labels' text fills (to check layouts by eye).")
     var debugLabels = false
 
-    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, GPS-pulse and theme-fade frames of the controls screen and point-drag frames of the plot screen (headless); print the medians.")
+    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, GPS-pulse and theme-fade frames of the controls screen, point-drag frames of the plot screen and bubble-drag frames of the bubbles screen (headless); print the medians.")
     var benchRender: Int?
+
+    @Option(help: "With --bench-render: only this screen.")
+    var benchScreen: String?
 
     @Option(help: "Time this many full-frame presents with MIT-SHM and with XPutImage and print the medians.")
     var benchPresent: Int?
@@ -72,6 +75,9 @@ struct CrispDemo: ParsableCommand {
             throw ValidationError("unknown --theme \(theme); use one of \(Theme.all.map(\.name).joined(separator: ", "))")
         }
         if let n = benchRender, n < 1 { throw ValidationError("--bench-render needs at least 1 frame") }
+        if let s = benchScreen, !DemoApp.screenNames.contains(s) {
+            throw ValidationError("unknown screen \(s) for --bench-screen; screens: \(DemoApp.screenNames.joined(separator: ", "))")
+        }
         if let n = benchPresent, n < 1 { throw ValidationError("--bench-present needs at least 1 frame") }
     }
 
@@ -89,7 +95,7 @@ struct CrispDemo: ParsableCommand {
 
         if let frames = benchRender {
             print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag / bubble drag (px)")
-            for r in try DemoBenchmark.run(frames: frames) {
+            for r in try DemoBenchmark.run(screens: benchScreen.map { [$0] } ?? DemoApp.screenNames, frames: frames) {
                 let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
                 var line = r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
                     + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)

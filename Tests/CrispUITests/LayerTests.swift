@@ -171,6 +171,9 @@ final class DiscView: View {
 
     // MARK: Cached contents
 
+    /// The bytes of one cached view of `cachingScene` at 2×: (60 + 2 · 11) points square.
+    static let lookBytes = (82 * 2) * (82 * 2) * 4
+
     func cachingScene(scale: CGFloat = 2) -> (Window, DiscView, DiscView, View) {
         let w = window(200, 100, scale: scale)
         let a = DiscView(frame: CGRect(x: 10, y: 10, width: 60, height: 60))
@@ -191,7 +194,9 @@ final class DiscView: View {
         let host = try HeadlessHost(window: w)
         try host.renderFrame()
         #expect(a.draws == 1 && b.draws == 1)
-        #expect(w.contentsCache.count == 2 && w.contentsCache.bytes == 2 * 120 * 120 * 4)
+        // Each bitmap holds the view and its shadow: 60 points grown by the shadow's reach
+        // (3 · 3 + 2 = 11 points) on every side, less the 3 points the offset moves it up.
+        #expect(w.contentsCache.count == 2 && w.contentsCache.bytes == 2 * Self.lookBytes)
         // Something over both: copied, not drawn.
         marker.frame.origin.x = 64
         try host.renderFrame()
@@ -239,7 +244,7 @@ final class DiscView: View {
 
     @Test func theCacheStaysWithinItsLimitDroppingTheLeastRecentlyUsed() throws {
         let (w, a, b, _) = cachingScene()
-        w.contentsCache.limitInBytes = 120 * 120 * 4 + 10   // room for one bubble
+        w.contentsCache.limitInBytes = Self.lookBytes + 10   // room for one view
         let host = try HeadlessHost(window: w)
         try host.renderFrame()
         #expect(w.contentsCache.count == 1 && w.contentsCache.bytes <= w.contentsCache.limitInBytes)
