@@ -35,6 +35,10 @@ public final class DemoApp {
     public let rootView: DemoRootView
     /// The signal graph (on the signal screen).
     public var graph: SignalGraphView { signalScreen.graph }
+    /// The loupe, on top of every screen (long press to open it).
+    public let loupe = LoupeView()
+    /// The frame-time overlay (`f`), in the window's top-right corner below the status bar.
+    public let hud = FrameTimeHUD()
     /// The shortcut overlay (inside `rootView`).
     public var helpOverlay: HelpOverlayView { rootView.helpOverlay }
     /// The tab bar (inside `rootView`).
@@ -89,10 +93,19 @@ public final class DemoApp {
         window.statusBar = statusBar
         window.rootView = rootView
         window.keyHandler = { [unowned self] in self.handleKey($0) }
+        window.addSubview(hud)
+        hud.observe(window)
+        loupe.install(in: window)
+        loupe.recognizer.addAction { [unowned self] r in if r.state == .began { self.log("longpress began") } }
         screen.addObserver { [unowned self] event in
             switch event {
-            case .statusBarFrameDidChange: self.updateCallTimer()
-            case .deviceDidChange: self.titleHandler?(self.windowTitle)
+            case .statusBarFrameDidChange:
+                self.updateCallTimer()
+                self.placeHUD()
+            case .deviceDidChange:
+                self.placeHUD()
+                self.loupe.windowDidResize()
+                self.titleHandler?(self.windowTitle)
             case .statusBarFrameWillChange: break
             }
         }
@@ -104,6 +117,7 @@ public final class DemoApp {
         themeFade.onChange = { [unowned self] in self.showColours($0) }
         showColours(self.theme)
         applyLanguage()
+        placeHUD()
         startClock()
         updateCallTimer()
         window.layoutIfNeeded()
@@ -156,6 +170,7 @@ public final class DemoApp {
     /// Gives the colours of `colours` to every themed view of every screen (shown or not).
     private func showColours(_ colours: Theme) {
         rootView.applyTheme(colours)
+        loupe.theme = colours
         for s in screens where s !== currentScreen { s.applyTheme(colours) }
     }
 
@@ -211,11 +226,26 @@ public final class DemoApp {
         case "?":
             helpOverlay.isHidden.toggle()
             log("help \(helpOverlay.isHidden ? "hidden" : "shown")")
+        case "f":
+            hud.isHidden.toggle()
+            log("hud \(hud.isHidden ? "hidden" : "shown")")
+        case "v":
+            loupe.mode = loupe.mode == .bitmap ? .vector : .bitmap
+        case "+", "=":
+            loupe.zoom *= 2
+        case "-":
+            loupe.zoom /= 2
         case "q":
             quitHandler?()
         default:
             _ = currentScreen.handleKey(key)
         }
+    }
+
+    private func placeHUD() {
+        let b = window.bounds, size = FrameTimeHUD.size
+        hud.frame = CGRect(x: max(b.maxX - size.width - 4, b.minX), y: screen.statusBarFrame.maxY + 4,
+                           width: min(size.width, b.width), height: size.height)
     }
 
     // MARK: Language

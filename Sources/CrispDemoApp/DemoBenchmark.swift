@@ -126,6 +126,75 @@ public enum DemoBenchmark {
         return result
     }
 
+    /// The loupe on one screen: medians in seconds, with the pixels a frame repainted.
+    public struct LoupeResult: Sendable {
+        /// The screen measured.
+        public var screen: String
+        /// The device measured.
+        public var device: Device
+        /// Opening: a new snapshot (the tiles under the magnified square) and the frame that shows it.
+        public var open: TimeInterval
+        /// Pixels rendered into the snapshot when opening.
+        public var openSnapshotPixels: Int
+        /// A move in bitmap mode at 2× (the old and the new loupe rectangles repainted).
+        public var moveBitmap: TimeInterval
+        /// A move in vector mode at 2×.
+        public var moveVector: TimeInterval
+        /// Pixels repainted by a move.
+        public var movePixels: Int
+    }
+
+    /// Measures the loupe on each screen at `device`: opening, and moves along a circle in
+    /// both modes (the first lap renders the snapshot tiles it needs; the median is a steady move).
+    public static func runLoupe(device: Device = .iPadRetina, screens: [String] = DemoApp.screenNames,
+                                frames: Int) throws -> [LoupeResult] {
+        try screens.map { screen in
+            let app = DemoApp(configuration: DemoConfiguration(device: device, fixedTime: "9:41", screen: screen))
+            let host = try HeadlessHost(window: app.window)
+            try host.renderFrame()
+            let b = app.window.bounds
+            let centre = CGPoint(x: b.midX, y: b.midY)
+            let loupe = app.loupe
+            var snapshotPixels = 0
+            let open = try time(frames) { i in
+                loupe.close()
+                app.window.finishAnimations()
+                try host.renderFrame()
+                let t0 = EventLoop.monotonicTime()
+                loupe.open(at: CGPoint(x: centre.x + CGFloat(i % 7) * 13, y: centre.y))
+                let rects = try host.renderFrame()
+                snapshotPixels = loupe.snapshotPixels
+                return (rects, EventLoop.monotonicTime() - t0)
+            }
+            func moves(_ mode: LoupeView.Mode) throws -> (median: TimeInterval, pixels: Int) {
+                loupe.mode = mode
+                try host.renderFrame()
+                return try time(frames) { i in
+                    let angle = CGFloat(i % 60) / 60 * 2 * .pi
+                    loupe.move(to: CGPoint(x: centre.x + 150 * cos(angle), y: centre.y + 150 * sin(angle)))
+                    return try host.renderFrame()
+                }
+            }
+            let bitmap = try moves(.bitmap)
+            let vector = try moves(.vector)
+            return LoupeResult(screen: screen, device: device, open: open.median, openSnapshotPixels: snapshotPixels,
+                               moveBitmap: bitmap.median, moveVector: vector.median, movePixels: bitmap.pixels)
+        }
+    }
+
+    /// Times `frames` calls of `frame`, each timing itself; the median and the pixels the last
+    /// one repainted.
+    private static func time(_ frames: Int, _ frame: (Int) throws -> ([CGRect], TimeInterval)) rethrows -> (median: TimeInterval, pixels: Int) {
+        var times: [TimeInterval] = []
+        var pixels = 0
+        for i in 0..<frames {
+            let (rects, elapsed) = try frame(i)
+            times.append(elapsed)
+            pixels = rects.reduce(0) { $0 + Int($1.width * $1.height) }
+        }
+        return (median(times), pixels)
+    }
+
     /// Times `frames` calls of `frame`; the median and the pixels the last one repainted.
     private static func time(_ frames: Int, _ frame: (Int) throws -> [CGRect]) rethrows -> (median: TimeInterval, pixels: Int) {
         var times: [TimeInterval] = []

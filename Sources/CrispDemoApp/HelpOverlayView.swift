@@ -31,6 +31,9 @@ public final class HelpOverlayView: View {
         Shortcut(keys: "l", action: "Next language"),
         Shortcut(keys: "t", action: "Next theme"),
         Shortcut(keys: "Tab", action: "Next screen (with Shift: previous)"),
+        Shortcut(keys: "v", action: "Loupe (while held): bitmap / vector"),
+        Shortcut(keys: "+, –", action: "Loupe zoom in / out"),
+        Shortcut(keys: "f", action: "Frame-time overlay"),
         Shortcut(keys: "?", action: "Show or hide this help"),
         Shortcut(keys: "q, Esc", action: "Quit"),
     ]

@@ -55,10 +55,8 @@ public final class SignalScreen: View, DemoScreen {
             }
             self.eventLog?("pan \(phase) \(Int(p.x)) \(Int(p.y))")
         }
-        let longPress = LongPressGestureRecognizer { [unowned self] r in
-            if r.state == .began { self.eventLog?("longpress began") }
-        }
-        for r in [tap, pan, longPress] as [GestureRecognizer] { plot.addGestureRecognizer(r) }
+        // A long press anywhere opens the app's loupe (which logs `longpress began`).
+        for r in [tap, pan] as [GestureRecognizer] { plot.addGestureRecognizer(r) }
     }
 
     private func mark(atWindowX x: CGFloat) {

@@ -2,7 +2,7 @@ import Foundation
 
 extension CGImage {
     /// The part of the image inside `rect` (pixels, origin at the top-left), as
-    /// `CGImage.cropping(to:)`; nil when the intersection is empty.
+    /// `CGImage.cropping(to:)`, in the image's layout; nil when the intersection is empty.
     public func cropping(to rect: CGRect) -> CGImage? {
         guard rect.isFiniteRect else { return nil }
         let r = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
@@ -11,7 +11,13 @@ extension CGImage {
         var out = [UInt32]()
         out.reserveCapacity(w * h)
         for y in y0..<(y0 + h) { out.append(contentsOf: pixels[(y * width + x0)..<(y * width + x0 + w)]) }
-        return isMask ? CGImage(maskWidth: w, height: h, alpha: out) : CGImage(width: w, height: h, pixels: out)
+        if isMask { return CGImage(maskWidth: w, height: h, alpha: out) }
+        guard let layoutBytes else { return CGImage(width: w, height: h, pixels: out) }
+        let n = format.bytesPerPixel
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(w * h * n)
+        for y in y0..<(y0 + h) { bytes.append(contentsOf: layoutBytes[((y * width + x0) * n)..<((y * width + x0 + w) * n)]) }
+        return CGImage(width: w, height: h, pixels: out, format: format, bytes: bytes)
     }
 
     /// Creates an image mask, as `CGImage(maskWidth:height:bitsPerComponent:bitsPerPixel:bytesPerRow:provider:decode:shouldInterpolate:)`.
@@ -46,7 +52,8 @@ extension CGImage {
 
     /// The image with `mask` applied, as `CGImage.masking(_:)`: an image mask's samples act as
     /// inverse alpha, an image's gray level (luminance) as alpha. The mask is scaled to the
-    /// image's size. Nil when the receiver is itself a mask.
+    /// image's size. The result keeps the image's layout when that stores alpha, and is native
+    /// (premultiplied BGRA) otherwise. Nil when the receiver is itself a mask.
     public func masking(_ mask: CGImage) -> CGImage? {
         guard !isMask, mask.width > 0, mask.height > 0 else { return nil }
         var out = pixels
@@ -57,7 +64,8 @@ extension CGImage {
                 out[y * width + x] = Pixel.scale(out[y * width + x], by: mask.maskValue(mask.pixels[my * mask.width + mx]))
             }
         }
-        return CGImage(width: width, height: height, pixels: out)
+        guard format != .native, format.hasAlpha else { return CGImage(width: width, height: height, pixels: out) }
+        return CGImage(width: width, height: height, pixels: out, format: format, bytes: format.bytes(of: out))
     }
 
     /// How much a mask pixel lets through (0…255): an image mask's stored alpha, or an image's

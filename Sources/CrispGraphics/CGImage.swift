@@ -26,22 +26,22 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
     /// The pixels, row-major from the top row, premultiplied `0xAARRGGBB`.
     public let pixels: [UInt32]
     /// The layout of `dataProvider`'s bytes.
-    let layout: PixelLayout
-    /// The bytes in `layout`, packed rows; nil for the native layout (the bytes of `pixels`).
-    private let layoutBytes: [UInt8]?
+    let format: CGImageByteFormat
+    /// The bytes in `format`, packed rows; nil for the native layout (the bytes of `pixels`).
+    let layoutBytes: [UInt8]?
 
     /// Bytes from one row to the next in `dataProvider`'s data: `width × bitsPerPixel / 8`.
-    public var bytesPerRow: Int { width * layout.bytesPerPixel }
+    public var bytesPerRow: Int { width * format.bytesPerPixel }
     /// Always 8.
     public var bitsPerComponent: Int { 8 }
     /// 32, or 8 for grey and alpha-only images.
-    public var bitsPerPixel: Int { layout.bytesPerPixel * 8 }
+    public var bitsPerPixel: Int { format.bytesPerPixel * 8 }
     /// How alpha is stored: `.premultipliedFirst` for native images.
-    public var alphaInfo: CGImageAlphaInfo { layout.alphaInfo }
+    public var alphaInfo: CGImageAlphaInfo { format.alphaInfo }
     /// Alpha info and byte order, as the context that made the image was given them.
-    public var bitmapInfo: CGBitmapInfo { layout.bitmapInfo }
+    public var bitmapInfo: CGBitmapInfo { format.bitmapInfo }
     /// sRGB, device grey for grey images, nil for alpha-only ones.
-    public var colorSpace: CGColorSpace? { layout.colorSpace }
+    public var colorSpace: CGColorSpace? { format.colorSpace }
     /// The image's bytes in its layout (`bytesPerRow × height`).
     public var dataProvider: CGDataProvider? {
         if let layoutBytes { return CGDataProvider(data: Data(layoutBytes)) }
@@ -58,8 +58,21 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         self.height = height
         self.pixels = pixels
         self.isMask = false
-        layout = .native
+        format = .native
         layoutBytes = nil
+    }
+
+    /// An image of native `pixels` whose `dataProvider` gives `bytes`, the same pixels in
+    /// `format` (packed rows).
+    init(width: Int, height: Int, pixels: [UInt32], format: CGImageByteFormat, bytes: [UInt8]) {
+        precondition(pixels.count == width * height && bytes.count == pixels.count * format.bytesPerPixel,
+                     "CGImage needs width × height pixels and as many in its format")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.isMask = false
+        self.format = format
+        layoutBytes = format == .native ? nil : bytes
     }
 
     /// An image of packed rows in `layout` (`width × height × layout.bytesPerPixel` bytes); its
@@ -76,7 +89,7 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         self.height = height
         self.pixels = native
         self.isMask = false
-        self.layout = layout
+        format = CGImageByteFormat(kind: .context(layout))
         layoutBytes = layout.kind == .native ? nil : bytes
     }
 
@@ -86,7 +99,7 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         self.height = height
         self.pixels = alpha
         self.isMask = true
-        layout = .native
+        format = .native
         layoutBytes = nil
     }
 

@@ -7,7 +7,7 @@ extension CGAffineTransform {
     /// ```
     /// x' = s·x,  y' = heightInPixels − s·y
     /// ```
-    static func uiKitBase(heightInPixels: CGFloat, scale: CGFloat) -> CGAffineTransform {
+    public static func uiKitBase(heightInPixels: CGFloat, scale: CGFloat) -> CGAffineTransform {
         CGAffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: heightInPixels)
     }
 }

@@ -46,7 +46,11 @@ public final class HeadlessHost: ScreenHost {
             context = try HeadlessHost.makeContext(for: screen)
             window.invalidateEverything()
         }
+        let start = EventLoop.monotonicTime()
         lastFrameRects = window.renderFrame(into: context)
+        if let observer = window.frameStatisticsObserver, !lastFrameRects.isEmpty {
+            observer(FrameStatistics(time: window.eventLoop.now, render: EventLoop.monotonicTime() - start, present: 0, rects: lastFrameRects))
+        }
         return lastFrameRects
     }
 

@@ -81,19 +81,7 @@ final class ViewRenderer {
         }
         if !area.isNull, !area.isEmpty {
             for sub in view.subviews where !sub.isHidden && sub.visibleFrameInSuperview.intersects(area) {
-                context.saveGState()
-                let subArea: CGRect
-                if sub.transform.isIdentity {
-                    let dx = sub.frame.minX - sub.bounds.minX, dy = sub.frame.minY - sub.bounds.minY
-                    context.translateBy(x: dx, y: dy)
-                    subArea = area.offsetBy(dx: -dx, dy: -dy)
-                } else {
-                    let t = sub.transformToSuperview
-                    context.concatenate(t)
-                    subArea = area.applying(t.inverted())
-                }
-                draw(sub, dirty: subArea, alpha: alpha)
-                context.restoreGState()
+                drawSubview(sub, dirty: area, alpha: alpha)
             }
         }
         drawBorder(of: view)
@@ -276,6 +264,24 @@ final class ViewRenderer {
             context.addRect(inner)
         }
         context.strokePath()
+    }
+
+    /// Draws `sub` and its subviews; the context's user space is its superview's coordinates
+    /// and `area` the area to repaint in them.
+    func drawSubview(_ sub: View, dirty area: CGRect, alpha: CGFloat) {
+        context.saveGState()
+        let subArea: CGRect
+        if sub.transform.isIdentity {
+            let dx = sub.frame.minX - sub.bounds.minX, dy = sub.frame.minY - sub.bounds.minY
+            context.translateBy(x: dx, y: dy)
+            subArea = area.offsetBy(dx: -dx, dy: -dy)
+        } else {
+            let t = sub.transformToSuperview
+            context.concatenate(t)
+            subArea = area.applying(t.inverted())
+        }
+        draw(sub, dirty: subArea, alpha: alpha)
+        context.restoreGState()
     }
 
     /// Paints the screen pixels `view` showed at the end of the last frame, upright, where they

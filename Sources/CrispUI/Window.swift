@@ -26,6 +26,22 @@ open class Window: View {
     /// Called with every key press the window receives.
     public var keyHandler: ((KeyPress) -> Void)?
 
+    /// Called first with every mouse-wheel turn (notches, window point); returns whether it used
+    /// it, so the views under the pointer do not see it (a loupe zooms with the wheel).
+    public var scrollInterceptor: ((CGFloat, CGPoint) -> Bool)?
+
+    /// While set, paints the window's content for the dirty rectangles it can (from a cache),
+    /// so that only the views it names are drawn over it; see `WindowBackdrop`.
+    public weak var backdrop: WindowBackdrop?
+
+    /// Called by the host after each frame it rendered (and presented) with what it cost.
+    public var frameStatisticsObserver: ((FrameStatistics) -> Void)?
+
+    /// Called with every area (window points) marked for repainting, before it joins the dirty
+    /// region; after a change of size or scale, with the whole window. A view that caches what
+    /// the window shows (a loupe's snapshot) learns here which part went stale.
+    public var invalidationObserver: ((CGRect) -> Void)?
+
     /// Receives the window's status lines, each a whole line without its newline: `layout …`
     /// after layout and `state …` from `View.publishState(_:)` (Window+Status.swift). The app
     /// writes them to its `--status-file`. Nil: nothing is reported (and nothing is computed).
@@ -113,6 +129,7 @@ open class Window: View {
 
     /// Adds a rectangle in window points to the dirty region.
     func invalidate(_ rect: CGRect) {
+        invalidationObserver?(rect)
         let s = screen.scale
         dirtyRegion.add(CGRect(x: rect.minX * s, y: rect.minY * s, width: rect.width * s, height: rect.height * s),
                         limit: pixelBounds)
@@ -120,6 +137,7 @@ open class Window: View {
 
     /// Marks the whole screen dirty (after a change of size or scale, or when pixels were lost).
     public func invalidateEverything() {
+        invalidationObserver?(bounds)
         dirtyRegion.removeAll()
         dirtyRegion.add(pixelBounds, limit: pixelBounds)
     }
@@ -150,9 +168,16 @@ open class Window: View {
             context.saveGState()
             // The clip in device space (y up), so it is exactly the pixel rectangle.
             context.clip(to: CGRect(x: r.minX, y: h - r.maxY, width: r.width, height: r.height))
-            context.setBaseTransform(base)
             let dirty = CGRect(x: r.minX / s, y: r.minY / s, width: r.width / s, height: r.height / s)
-            renderer.draw(self, dirty: dirty, alpha: 1)
+            if let backdrop, backdrop.paintBackdrop(r, into: context) {
+                context.setBaseTransform(base)
+                for view in backdrop.viewsAboveBackdrop where view.superview === self && !view.isHidden {
+                    renderer.drawSubview(view, dirty: dirty, alpha: 1)
+                }
+            } else {
+                context.setBaseTransform(base)
+                renderer.draw(self, dirty: dirty, alpha: 1)
+            }
             context.setBaseTransform(savedBase)
             context.restoreGState()
         }
@@ -264,6 +289,7 @@ open class Window: View {
     /// Delivers `delta` notches of the mouse wheel (positive: up) to the frontmost view under
     /// `location` (window points), which may pass them on to its superview.
     public func handleScroll(_ delta: CGFloat, at location: CGPoint) {
+        if scrollInterceptor?(delta, location) == true { return }
         (hitTest(location) ?? self).scrollWheel(delta)
     }
 
@@ -271,6 +297,18 @@ open class Window: View {
     public func handleKey(_ key: KeyPress) {
         keyHandler?(key)
     }
+}
+
+/// Something that can paint a window's content from a cache (a loupe's snapshot while it
+/// moves), so a frame that only moved an overlay does not draw the views beneath again.
+public protocol WindowBackdrop: AnyObject {
+    /// Paints the window's content — what its background and the subviews not in
+    /// `viewsAboveBackdrop` would draw — in `pixels` (a rectangle in pixels from the top-left)
+    /// into `context` (the window's frame context, in its default device space); returns false
+    /// to leave it to the views.
+    func paintBackdrop(_ pixels: CGRect, into context: CGContext) -> Bool
+    /// The window's subviews drawn over the backdrop, back to front.
+    var viewsAboveBackdrop: [View] { get }
 }
 
 extension View {

@@ -18,8 +18,8 @@ extension X11Host {
         var results: [(X11PresentMode, TimeInterval)] = []
         for mode in modes {
             let buffer: X11ImageBuffer = mode == .sharedMemory
-                ? try SharedMemoryImageBuffer(display: display, visual: visual, depth: depth, width: w, height: h)
-                : try ClientImageBuffer(display: display, visual: visual, depth: depth, width: w, height: h)
+                ? try SharedMemoryImageBuffer(display: display, visual: visual, depth: depth, format: pixelFormat, width: w, height: h)
+                : try ClientImageBuffer(display: display, visual: visual, depth: depth, format: pixelFormat, width: w, height: h)
             window.invalidateEverything()
             window.renderFrame(into: buffer.context)
             let full = CGRect(x: 0, y: 0, width: w, height: h)

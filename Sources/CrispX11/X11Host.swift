@@ -15,6 +15,13 @@ import Foundation
 // The window has no background (background_pixmap None) and NorthWest bit gravity, so the
 // server neither clears it nor moves its content on a resize: no flicker. Nothing is presented
 // before MapNotify; an Expose re-presents its area from the image without drawing again.
+//
+// Bounds: the image is at most `maximumImageSide` pixels (the larger of 2048 and the X screen's
+// sides) in each direction, whatever size the window is given — a window of 30000 × 30000 would
+// otherwise ask for 3.6 GB; the window's area beyond the image is painted black. A lost
+// connection to the server (it exited or crashed) cannot be survived with Xlib: the host reports
+// it once through `Options.connectionLost` (or on standard error) and the process exits with
+// status 1; no shared-memory segment outlives it (X11ImageBuffer).
 
 /// Shows a `Window` in an X11 window, presenting frames with MIT-SHM when the server allows it
 /// and `XPutImage` otherwise.
@@ -37,6 +44,10 @@ public final class X11Host: ScreenHost {
         /// The smallest window the window manager should allow, in points (multiplied by the
         /// screen's scale for the size hints). Default 64 × 64.
         public var minimumPointSize = CGSize(width: 64, height: 64)
+        /// Called once, with a one-line description, when the connection to the X server is lost
+        /// (the server exited or crashed); the process then exits with status 1, since Xlib
+        /// cannot go on without its connection. Nil: the description goes to standard error.
+        public var connectionLost: (@Sendable (String) -> Void)?
 
         /// Creates default options.
         public init() {}
@@ -64,6 +75,11 @@ public final class X11Host: ScreenHost {
     public let window: CrispUI.Window
     /// Where each frame goes: shared memory or XPutImage.
     public private(set) var presentMode: X11PresentMode
+    /// The server's pixel layout: Crisp's own, or 5-6-5 converted per presented rectangle.
+    public let pixelFormat: X11PixelFormat
+    /// The largest image side in pixels: the larger of 2048 and the X screen's sides. A bigger
+    /// window shows an image of this size in its top-left corner and black beyond it.
+    public let maximumImageSide: Int
     /// Why shared memory is not used (nil when it is).
     public private(set) var sharedMemoryUnavailableReason: String?
     /// Called with one line per host event ("mapped", "frame 3 640x960 2", "resize 700x900",
@@ -89,6 +105,7 @@ public final class X11Host: ScreenHost {
     private var frameCount = 0
     private var screenObserver: Int?
     private var isClosed = false
+    private var needsClearBeyondImage = false
     private let minimumPointSize: CGSize
 
     /// Opens the display, checks the visual, creates (but does not map) the window.
@@ -101,19 +118,34 @@ public final class X11Host: ScreenHost {
         let screenNumber = XDefaultScreen(display)
         let root = XRootWindow(display, screenNumber)
 
-        // A TrueColor visual of depth 24 whose pixels are 0x00RRGGBB in 32 bits.
+        // A TrueColor visual of depth 24 whose pixels are 0x00RRGGBB in 32 bits, else one of
+        // depth 16 whose pixels are 5-6-5 in 16 bits (converted per present).
         var info = XVisualInfo()
-        guard XMatchVisualInfo(display, screenNumber, 24, TrueColor, &info) != 0,
-              info.red_mask == 0xFF0000, info.green_mask == 0x00FF00, info.blue_mask == 0x0000FF,
-              X11Host.bitsPerPixel(display, depth: 24) == 32 else {
+        if XMatchVisualInfo(display, screenNumber, 24, TrueColor, &info) != 0,
+           info.red_mask == 0xFF0000, info.green_mask == 0x00FF00, info.blue_mask == 0x0000FF,
+           X11Host.bitsPerPixel(display, depth: 24) == 32 {
+            pixelFormat = .xrgb8888
+        } else if XMatchVisualInfo(display, screenNumber, 16, TrueColor, &info) != 0,
+                  info.red_mask == 0xF800, info.green_mask == 0x07E0, info.blue_mask == 0x001F,
+                  X11Host.bitsPerPixel(display, depth: 16) == 16 {
+            pixelFormat = .rgb565
+        } else {
+            let defaultDepth = XDefaultDepth(display, screenNumber)
             XCloseDisplay(display)
-            throw Failure.unsupportedVisual("the server has no 24-bit TrueColor visual with 32-bit 0x00RRGGBB pixels")
+            throw Failure.unsupportedVisual("the screen is \(defaultDepth) bits deep and has neither a 24-bit TrueColor visual with "
+                + "32-bit 0x00RRGGBB pixels nor a 16-bit 5-6-5 one (run the X server at depth 24 or 16)")
         }
         visual = info.visual
         depth = info.depth
+        let maxSide = max(2048, Int(XDisplayWidth(display, screenNumber)), Int(XDisplayHeight(display, screenNumber)))
+        maximumImageSide = maxSide
+        X11Host.installConnectionLostHandler(display: name, handler: options.connectionLost)
 
-        windowWidth = window.screen.pixelWidth
-        windowHeight = window.screen.pixelHeight
+        windowWidth = min(window.screen.pixelWidth, maxSide)
+        windowHeight = min(window.screen.pixelHeight, maxSide)
+        if windowWidth != window.screen.pixelWidth || windowHeight != window.screen.pixelHeight {
+            window.screen.setDevice(.custom(pixelWidth: windowWidth, pixelHeight: windowHeight, scale: window.screen.scale))
+        }
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = XID(None)
         attributes.bit_gravity = NorthWestGravity
@@ -212,7 +244,8 @@ public final class X11Host: ScreenHost {
         buffer = nil
         if presentMode == .sharedMemory {
             do {
-                buffer = try SharedMemoryImageBuffer(display: display, visual: visual, depth: depth, width: width, height: height)
+                buffer = try SharedMemoryImageBuffer(display: display, visual: visual, depth: depth, format: pixelFormat,
+                                                     width: width, height: height)
                 return
             } catch {
                 presentMode = .putImage
@@ -220,7 +253,8 @@ public final class X11Host: ScreenHost {
             }
         }
         do {
-            buffer = try ClientImageBuffer(display: display, visual: visual, depth: depth, width: width, height: height)
+            buffer = try ClientImageBuffer(display: display, visual: visual, depth: depth, format: pixelFormat,
+                                           width: width, height: height)
         } catch {
             throw Failure.cannotCreateImage("\(error)")
         }
@@ -229,6 +263,11 @@ public final class X11Host: ScreenHost {
     /// The screen changed (a preset, a scale toggle): resize the X window to it.
     private func screenDidChangeDevice() {
         let w = window.screen.pixelWidth, h = window.screen.pixelHeight
+        if w > maximumImageSide || h > maximumImageSide {
+            window.screen.setDevice(.custom(pixelWidth: min(w, maximumImageSide), pixelHeight: min(h, maximumImageSide),
+                                            scale: window.screen.scale))
+            return
+        }
         updateSizeHints()
         if w != windowWidth || h != windowHeight {
             windowWidth = w
@@ -253,6 +292,7 @@ public final class X11Host: ScreenHost {
     public func run() throws {
         isStopped = false
         report("present \(presentMode.rawValue)" + (sharedMemoryUnavailableReason.map { " (\($0))" } ?? ""))
+        report("pixels \(pixelFormat.rawValue)")
         report("window 0x\(String(xWindow, radix: 16))")
         XMapWindow(display, xWindow)
         XFlush(display)
@@ -283,7 +323,10 @@ public final class X11Host: ScreenHost {
     public func stop() { isStopped = true }
 
     /// Reads every queued event and handles them, dropping a MotionNotify that another
-    /// MotionNotify follows (presses and releases are never dropped or reordered).
+    /// MotionNotify follows (presses and releases are never dropped or reordered). Once the app
+    /// has stopped, the rest of the batch is input for nobody, except a ShmCompletion: closing
+    /// waits for that one, so it must not be thrown away with the rest (the soak found a quit that
+    /// hung forever that way).
     private func processQueuedEvents() {
         var batch: [XEvent] = []
         while XPending(display) > 0 {
@@ -292,9 +335,12 @@ public final class X11Host: ScreenHost {
             batch.append(event)
         }
         for (i, event) in batch.enumerated() {
+            if isStopped {
+                if event.type == shmCompletionType { isServerReading = false }
+                continue
+            }
             if event.type == MotionNotify, i + 1 < batch.count, batch[i + 1].type == MotionNotify { continue }
             handle(event)
-            if isStopped { return }
         }
     }
 
@@ -314,6 +360,9 @@ public final class X11Host: ScreenHost {
             if c.window == xWindow { pendingSize = (Int(c.width), Int(c.height)) }
         case Expose:
             let e = event.xexpose
+            if Int(e.x) + Int(e.width) > (buffer?.width ?? 0) || Int(e.y) + Int(e.height) > (buffer?.height ?? 0) {
+                needsClearBeyondImage = true
+            }
             pendingExposure.add(CGRect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)),
                                 limit: CGRect(x: 0, y: 0, width: buffer?.width ?? 0, height: buffer?.height ?? 0))
         case ClientMessage:
@@ -375,11 +424,13 @@ public final class X11Host: ScreenHost {
     private func applyPendingResize() throws {
         guard let size = pendingSize else { return }
         pendingSize = nil
+        if size.width > windowWidth || size.height > windowHeight { needsClearBeyondImage = true }
         windowWidth = size.width
         windowHeight = size.height
         let screen = window.screen
-        if size.width != screen.pixelWidth || size.height != screen.pixelHeight {
-            screen.setDevice(.custom(pixelWidth: size.width, pixelHeight: size.height, scale: screen.scale))
+        let width = min(size.width, maximumImageSide), height = min(size.height, maximumImageSide)
+        if width != screen.pixelWidth || height != screen.pixelHeight {
+            screen.setDevice(.custom(pixelWidth: width, pixelHeight: height, scale: screen.scale))
         }
         try reallocateIfNeeded()
     }
@@ -400,11 +451,18 @@ public final class X11Host: ScreenHost {
         waitUntilServerFinishedReading()
         guard let buffer else { return }
         var rects: [CGRect] = []
+        let start = EventLoop.monotonicTime()
         if window.needsFrame { rects = window.renderFrame(into: buffer.context) }
+        let rendered = EventLoop.monotonicTime()
         for r in pendingExposure.rects where !rects.contains(where: { $0.contains(r) }) { rects.append(r) }
         pendingExposure.removeAll()
         guard !rects.isEmpty else { return }
         present(rects, from: buffer)
+        if needsClearBeyondImage { clearBeyondImage(buffer) }
+        if let observer = window.frameStatisticsObserver {
+            let now = EventLoop.monotonicTime()
+            observer(FrameStatistics(time: window.eventLoop.now, render: rendered - start, present: now - rendered, rects: rects))
+        }
         frameCount += 1
         report("frame \(frameCount) \(buffer.width)x\(buffer.height) \(rects.count)")
     }
@@ -415,6 +473,18 @@ public final class X11Host: ScreenHost {
         }
         if buffer.mode == .sharedMemory { isServerReading = true }
         XFlush(display)
+    }
+
+    /// Paints the window's area beyond the image (a window larger than `maximumImageSide`) black.
+    private func clearBeyondImage(_ buffer: X11ImageBuffer) {
+        needsClearBeyondImage = false
+        XSetForeground(display, gc, 0)
+        if windowWidth > buffer.width {
+            XFillRectangle(display, xWindow, gc, Int32(buffer.width), 0, UInt32(windowWidth - buffer.width), UInt32(windowHeight))
+        }
+        if windowHeight > buffer.height {
+            XFillRectangle(display, xWindow, gc, 0, Int32(buffer.height), UInt32(buffer.width), UInt32(windowHeight - buffer.height))
+        }
     }
 
     private func report(_ line: String) { statusHandler?(line) }

@@ -114,6 +114,13 @@ struct CrispDemo: ParsableCommand {
                 }
                 print(line)
             }
+            print("\nloupe     device       open (snapshot px)       move bitmap  move vector  (px per move)")
+            for r in try DemoBenchmark.runLoupe(frames: frames) {
+                print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
+                      + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                      + String(format: "%7.3f ms (%8d)  %7.3f ms   %7.3f ms   (%6d)", r.open * 1000, r.openSnapshotPixels,
+                               r.moveBitmap * 1000, r.moveVector * 1000, r.movePixels))
+            }
             return
         }
 
@@ -136,6 +143,10 @@ struct CrispDemo: ParsableCommand {
         options.instanceName = "crisp-demo"
         options.title = app.windowTitle
         options.minimumPointSize = DemoApp.minimumScreenSize
+        options.connectionLost = { line in
+            status?.write("connection lost")
+            FileHandle.standardError.write(Data("crisp-demo: \(line)\n".utf8))
+        }
         let host: X11Host
         do {
             host = try X11Host(window: app.window, options: options)
@@ -166,7 +177,9 @@ struct CrispDemo: ParsableCommand {
 }
 
 /// A file the demo appends event lines to, flushed line by line so a test can follow it.
-final class StatusFile {
+/// (Written only from the thread that runs the app; Sendable so the X11 host's lost-connection
+/// callback can write its last line.)
+final class StatusFile: @unchecked Sendable {
     private let handle: FileHandle
 
     init(path: String) throws {

@@ -50,23 +50,10 @@ import Testing
         Golden.check(ctx, "image", "quality_\(names[quality]!)")
     }
 
-    /// One pixel sampled the plain way: its centre through the transform in Double, then the
-    /// bilinear (or nearest) filter with Double floors and weights. The reference for spans.
+    /// The production per-pixel sampler at the centre of device pixel (x, y).
     static func referenceSample(_ paint: ImagePaint, _ level: SampledLevel, x: Int, y: Int) -> UInt32 {
         let p = paint.toImage.apply(CGFloat(x) + 0.5, CGFloat(y) + 0.5)
-        let u = p.x * level.scaleX, v = p.y * level.scaleY
-        func index(_ i: Int, _ n: Int) -> Int { paint.tiled ? ((i % n) + n) % n : min(max(i, 0), n - 1) }
-        if paint.nearest {
-            return level.pixels[index(Int(u.rounded(.down)), level.width) + index(Int(v.rounded(.down)), level.height) * level.width]
-        }
-        let fu = u - 0.5, fv = v - 0.5
-        let x0 = fu.rounded(.down), y0 = fv.rounded(.down)
-        let ax = UInt32(((fu - x0) * 255).rounded()), ay = UInt32(((fv - y0) * 255).rounded())
-        let ix0 = index(Int(x0), level.width), ix1 = index(Int(x0) + 1, level.width)
-        let iy0 = index(Int(y0), level.height) * level.width, iy1 = index(Int(y0) + 1, level.height) * level.width
-        let top = Pixel.lerp(level.pixels[iy0 + ix0], level.pixels[iy0 + ix1], ax)
-        let bottom = Pixel.lerp(level.pixels[iy1 + ix0], level.pixels[iy1 + ix1], ax)
-        return Pixel.lerp(top, bottom, ay)
+        return paint.samplePixel(level, p.x, p.y)
     }
 
     /// The span loops (floors and weights from truncating conversions, rows hoisted when v is

@@ -7,9 +7,17 @@ extension CGImage {
     /// Decodes an image from the bytes of a PNG file, with `PNGDecoder`'s default limits.
     ///
     /// - Throws: a `PNGError` describing why the data is not a valid PNG.
+    ///
+    /// The image keeps the layout Apple's decoder gives the file (see `PNGDecoder`): its
+    /// `bitsPerPixel`, `alphaInfo`, `colorSpace` and `dataProvider` describe 8-bit grey, grey +
+    /// alpha, RGB or straight RGBA bytes.
     public convenience init(pngData: some Collection<UInt8>) throws(PNGError) {
         let image = try PNGDecoder().decode(pngData)
-        self.init(width: image.width, height: image.height, pixels: image.pixels)
+        if let bytes = image.layoutBytes {
+            self.init(width: image.width, height: image.height, pixels: image.pixels, format: image.format, bytes: bytes)
+        } else {
+            self.init(width: image.width, height: image.height, pixels: image.pixels)
+        }
     }
 
     /// Reads and decodes the PNG file at `path`, with `PNGDecoder`'s default limits.

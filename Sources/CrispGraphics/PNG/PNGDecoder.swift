@@ -21,7 +21,9 @@
 /// depth, PLTE and tRNS transparency, Adam7 interlacing and image data split over any number
 /// of IDAT chunks. 16-bit samples are reduced to 8 bits rounding to nearest
 /// (`round(v / 257)`); 1-, 2- and 4-bit gray is scaled to the full 0…255 range. Pixels come
-/// out premultiplied. Ancillary chunks, including gAMA and other colour-space information,
+/// out premultiplied; the image also keeps the layout Apple's decoder would give it (8-bit grey,
+/// grey + alpha, RGB, straight RGBA; `bitsPerPixel`, `alphaInfo`, `colorSpace`, `dataProvider`),
+/// so a mask can be made from a grey PNG's bytes as on iOS. Ancillary chunks, including gAMA and other colour-space information,
 /// are ignored. Bytes after the zlib stream and after IEND are ignored. An animated PNG (APNG)
 /// decodes to its default image; `PNGOptimizer` refuses it rather than drop the animation.
 public struct PNGDecoder: Sendable {
@@ -58,6 +60,53 @@ public struct PNGDecoder: Sendable {
                                                x: pass.x0 + bad.position * pass.dx, y: y)
             }
         }
-        return CGImage(width: header.width, height: header.height, pixels: pixels)
+        return try CGImage(width: header.width, height: header.height, pixels: pixels,
+                           format: Self.format(of: contents), bytes: Self.bytes(of: contents, pixels: pixels))
+    }
+
+    /// The layout Apple's decoder gives a file: 8-bit grey for grey, grey + alpha when grey has
+    /// alpha (a channel or a tRNS key), 24-bit RGB for RGB and opaque palettes, straight RGBA
+    /// when RGB or a palette has alpha.
+    static func format(of contents: PNGContents) -> CGImageByteFormat {
+        let hasTransparency = contents.transparency != nil
+        switch contents.header.colorType {
+        case .gray:
+            if !hasTransparency, let gray = PixelLayout(bitsPerComponent: 8, space: CGColorSpaceCreateDeviceGray(),
+                                                         bitmapInfo: CGImageAlphaInfo.none.rawValue) {
+                return CGImageByteFormat(kind: .context(gray))
+            }
+            return CGImageByteFormat(kind: .grayAlpha)
+        case .grayAlpha: return CGImageByteFormat(kind: .grayAlpha)
+        case .rgb, .indexed: return CGImageByteFormat(kind: hasTransparency ? .rgbaStraight : .rgb)
+        case .rgba: return CGImageByteFormat(kind: .rgbaStraight)
+        }
+    }
+
+    /// The file's pixels in `format(of:)`: from the premultiplied pixels when they are opaque
+    /// (exact), otherwise from the straight samples (so translucent colours lose nothing).
+    static func bytes(of contents: PNGContents, pixels: [UInt32]) throws(PNGError) -> [UInt8] {
+        let format = format(of: contents)
+        switch format.kind {
+        case .context, .rgb:
+            return format.bytes(of: pixels)
+        case .grayAlpha, .rgbaStraight:
+            let raw = try PNGRawImage(contents)
+            let n = format.bytesPerPixel
+            var out = [UInt8](repeating: 0, count: raw.pixels.count * n)
+            for (i, p) in raw.pixels.enumerated() {
+                // 16-bit straight channels to 8 bits, rounding to nearest (as the decoder does).
+                let channel = { (shift: UInt64) in UInt8(((p >> shift) & 0xFFFF + 128) / 257) }
+                if n == 2 {
+                    out[2 * i] = channel(48)
+                    out[2 * i + 1] = channel(0)
+                } else {
+                    out[4 * i] = channel(48)
+                    out[4 * i + 1] = channel(32)
+                    out[4 * i + 2] = channel(16)
+                    out[4 * i + 3] = channel(0)
+                }
+            }
+            return out
+        }
     }
 }

@@ -291,8 +291,10 @@ struct ImagePaint {
         finish(out, count: count)
     }
 
+    /// The per-pixel sampler: level coordinates (u0, v0) in image pixels, before the level's
+    /// scale. The span loops must agree with it bit for bit (ImageTests checks them against it).
     @inline(__always)
-    private func samplePixel(_ level: SampledLevel, _ u0: CGFloat, _ v0: CGFloat) -> UInt32 {
+    func samplePixel(_ level: SampledLevel, _ u0: CGFloat, _ v0: CGFloat) -> UInt32 {
         guard u0.isFinite, v0.isFinite else { return 0 }
         // Far outside the image every coordinate samples the same edge (or an arbitrary tile):
         // clamping keeps the Int conversions below from trapping.

@@ -7,15 +7,17 @@ final class DemoProcess {
     let stderrPath: String
     let displayName: String
 
-    init(display: String, arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts crisp-demo on `display`; `launcher` runs it (a command that execs the demo path and
+    /// arguments appended to it, such as `unshare --ipc`).
+    init(display: String, arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws {
         displayName = display
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-demo-\(UUID().uuidString)").path
         statusPath = base + ".status"
         stderrPath = base + ".stderr"
         var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         env["DISPLAY"] = display
-        process = try ChildProcess(try ExternalTools.demoExecutable(), arguments + ["--status-file", statusPath],
-                                   environment: env, stderrPath: stderrPath)
+        let command = launcher + [try ExternalTools.demoExecutable()] + arguments + ["--status-file", statusPath]
+        process = try ChildProcess(command[0], Array(command.dropFirst()), environment: env, stderrPath: stderrPath)
     }
 
     deinit {

@@ -8,17 +8,23 @@ final class XvfbServer {
     /// Like ":3".
     let displayName: String
     let display: OpaquePointer
+    private var isConnected = true
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    init(sharedMemory: Bool) throws {
+    /// Starts Xvfb with a 1400×1300 screen `depth` bits deep; `launcher` runs it (a command and
+    /// its arguments that end by exec'ing the Xvfb path and arguments appended to them, such as
+    /// `unshare --ipc`).
+    init(sharedMemory: Bool, depth: Int = 24, launcher: [String] = []) throws {
         let xvfb = try ExternalTools.require("Xvfb", package: "xvfb")
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") }
         defer { Glibc.close(fds[0]) }
         do {
-            process = try ChildProcess(xvfb, ["-displayfd", "1", "-screen", "0", "1400x1300x24", "-nolisten", "tcp", "-noreset"]
-                + (sharedMemory ? [] : ["-extension", "MIT-SHM"]), environment: ProcessInfo.processInfo.environment, stdoutFD: fds[1])
+            let command = launcher + [xvfb, "-displayfd", "1", "-screen", "0", "1400x1300x\(depth)", "-nolisten", "tcp", "-noreset"]
+                + (sharedMemory ? [] : ["-extension", "MIT-SHM"])
+            process = try ChildProcess(command[0], Array(command.dropFirst()), environment: ProcessInfo.processInfo.environment,
+                                       stdoutFD: fds[1])
         } catch {
             Glibc.close(fds[1])
             throw error
@@ -48,8 +54,17 @@ final class XvfbServer {
     }
 
     deinit {
-        XCloseDisplay(display)
+        if isConnected { XCloseDisplay(display) }
         process.terminate()
+    }
+
+    /// Kills the server (SIGKILL: it disappears without a goodbye), after closing the test's own
+    /// connection so that this process is not the one Xlib ends.
+    func kill() {
+        if isConnected { XCloseDisplay(display) }
+        isConnected = false
+        process.send(SIGKILL)
+        process.waitForExit()
     }
 
     /// Whether the server offers MIT-SHM.
@@ -97,6 +112,19 @@ final class XvfbServer {
         return (w, h, out)
     }
 
+    /// The window's pixel values as the server stores them (any depth), rows from the top.
+    func rawPixels(of window: XID) -> (width: Int, height: Int, bitsPerPixel: Int, pixels: [UInt32])? {
+        guard let (w, h) = size(of: window), let image = XGetImage(display, window, 0, 0, UInt32(w), UInt32(h), UInt.max, ZPixmap) else {
+            return nil
+        }
+        defer { _ = image.pointee.f.destroy_image(image) }
+        var out = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w { out[y * w + x] = UInt32(truncatingIfNeeded: image.pointee.f.get_pixel(image, Int32(x), Int32(y))) }
+        }
+        return (w, h, Int(image.pointee.bits_per_pixel), out)
+    }
+
     /// The window's `_NET_WM_NAME` (UTF-8) and `WM_CLASS`.
     func titleAndClass(of window: XID) -> (title: String, instance: String, className: String) {
         let utf8 = XInternAtom(display, "UTF8_STRING", False)
@@ -118,6 +146,26 @@ final class XvfbServer {
             XFree(hint.res_class)
         }
         return (title, instance, className)
+    }
+
+    /// Sends the window a synthetic press and release of the key for `keysym` (with Shift when
+    /// the keymap has it there), through the test's connection — which works while this
+    /// connection grabs the server, unlike XTEST input from another client.
+    func sendKey(_ keysym: KeySym, to window: XID) {
+        let code = XKeysymToKeycode(display, keysym)
+        let state: UInt32 = XKeycodeToKeysym(display, code, 0) == keysym ? 0 : UInt32(ShiftMask)
+        for type in [KeyPress, KeyRelease] {
+            var event = XEvent()
+            event.xkey.type = type
+            event.xkey.display = display
+            event.xkey.window = window
+            event.xkey.root = XDefaultRootWindow(display)
+            event.xkey.keycode = UInt32(code)
+            event.xkey.state = state
+            event.xkey.same_screen = True
+            XSendEvent(display, window, True, type == KeyPress ? KeyPressMask : KeyReleaseMask, &event)
+        }
+        XSync(display, False)
     }
 
     /// Asks the window to close the way a window manager's close button does: a WM_PROTOCOLS
