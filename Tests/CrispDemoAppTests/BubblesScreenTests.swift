@@ -158,6 +158,18 @@ import Testing
         Golden.check(try HeadlessHost(window: app.window).snapshot(), "help", "iphone3gs-bubbles-de")
     }
 
+    /// A full repaint copies every bubble from the cache: none is drawn again.
+    @Test(arguments: [Device.iPad, .iPadRetina])
+    func aFullRepaintCopiesEveryBubble(device: Device) throws {
+        let (app, host, _) = try app(device)
+        let cache = app.window.contentsCache
+        let (hits, misses) = (cache.hits, cache.misses)
+        app.window.invalidateEverything()
+        try host.renderFrame()
+        #expect(cache.misses == misses)
+        #expect(cache.hits == hits + app.bubblesScreen.visibleCount)
+    }
+
     static let goldenCases: [(Device, Bool, String)] = Device.presets.flatMap { d in [false, true].map { (d, $0, "en") } } + [(.iPhone3GS, false, "de")]
 
     @Test(arguments: goldenCases)
