@@ -13,6 +13,11 @@ import Foundation
 //
 // Memory is bounded by a byte limit; when a new bitmap would exceed it, the least recently
 // used bitmaps go first (a linear scan: a window caches tens of views, not thousands).
+// When a screen's views leave the window (another screen shown) or the screen changes, their
+// bitmaps go at once and the freed heap is handed back to the system (glibc's `malloc_trim`):
+// glibc otherwise keeps the many medium-sized blocks the bitmaps leave behind (a dragged
+// bubble is a bitmap of a new size each frame), and resident memory would only ever grow.
+//
 // Rejected: caching every view by default — the large background views of a screen would
 // double the screen's memory for no gain, as they are repainted only when they change.
 
@@ -76,14 +81,22 @@ public final class ContentsCache {
     /// Forgets `view`'s contents and those of every view below it.
     func removeSubtree(_ view: View) {
         guard !entries.isEmpty else { return }
+        let before = bytes
+        removeEntries(below: view)
+        if bytes < before { returnFreedMemory() }
+    }
+
+    private func removeEntries(below view: View) {
         remove(view)
-        for sub in view.subviews { removeSubtree(sub) }
+        for sub in view.subviews { removeEntries(below: sub) }
     }
 
     /// Forgets everything (the screen's size or scale changed).
     public func removeAll() {
+        guard !entries.isEmpty else { return }
         entries.removeAll()
         bytes = 0
+        returnFreedMemory()
     }
 
     /// Drops least recently used bitmaps until `extra` more bytes fit the limit.
@@ -93,4 +106,17 @@ public final class ContentsCache {
             entries.removeValue(forKey: oldest.key)
         }
     }
+}
+
+#if os(Linux)
+/// glibc's `malloc_trim` (declared in `<malloc.h>`, which the Glibc module does not export).
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
+
+/// Hands the heap's free memory back to the system where the C library allows it.
+private func returnFreedMemory() {
+    #if os(Linux)
+    _ = glibcMallocTrim(0)
+    #endif
 }
