@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "CrispTestSupport", dependencies: ["CrispGraphics"], path: "Tests/CrispTestSupport"),
         .testTarget(name: "CrispGraphicsTests", dependencies: ["CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics"]),
+        .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispWidgetsTests", dependencies: ["CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispCLITests", dependencies: ["crisp", "CrispGraphics"]),

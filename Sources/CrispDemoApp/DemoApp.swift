@@ -10,7 +10,7 @@ public final class DemoApp {
     /// `Resources/Strings`).
     public static let languages = ["en", "de", "es"]
     /// The screens' names, in tab order (`--screen` takes one of them).
-    public static let screenNames = ["signal", "controls", "plot", "assets"]
+    public static let screenNames = ["signal", "controls", "plot", "bubbles", "assets"]
     /// The smallest screen the app lays out without overlaps, in points (the window's minimum
     /// size).
     public static let minimumScreenSize = CGSize(width: 240, height: 360)
@@ -27,6 +27,8 @@ public final class DemoApp {
     public let controlsScreen: ControlsScreen
     /// The scatter plot screen.
     public let plotScreen = PlotScreen()
+    /// The embossed bubbles screen.
+    public let bubblesScreen = BubblesScreen()
     /// The asset report screen.
     public let assetsScreen: AssetsScreen
     /// Every screen's tab icon, in tab order, for the asset report.
@@ -86,7 +88,7 @@ public final class DemoApp {
         localization = Localization(language: language)
         fixedTime = configuration.fixedTime
         controlsScreen = ControlsScreen()
-        let drawnScreens: [any DemoScreen] = [signalScreen, controlsScreen, plotScreen]
+        let drawnScreens: [any DemoScreen] = [signalScreen, controlsScreen, plotScreen, bubblesScreen]
         let icons = drawnScreens.map(AssetCatalog.TabIcon.init) + [.assets]
         assetTabIcons = icons
         assetsScreen = AssetsScreen(task: configuration.assetReportTask
@@ -184,7 +186,8 @@ public final class DemoApp {
     // MARK: Keyboard
 
     /// Handles a shortcut: 1–5 presets, c call bar, s scale, l language, t theme, Tab and
-    /// Shift-Tab screens, ? help, q/Esc quit; Delete, Backspace and other keys go to the current screen.
+    /// Shift-Tab screens, ? help, q/Esc quit; Delete, Backspace, the arrows and other keys go to
+    /// the current screen.
     public func handleKey(_ key: KeyPress) {
         switch key.specialKey {
         case .escape:
@@ -201,6 +204,10 @@ public final class DemoApp {
             return
         case .delete, .backspace:
             log(key.specialKey == .delete ? "key Delete" : "key BackSpace")
+            _ = currentScreen.handleKey(key)
+            return
+        case .up, .down, .left, .right:
+            log("key " + (key.specialKey == .up ? "Up" : key.specialKey == .down ? "Down" : key.specialKey == .left ? "Left" : "Right"))
             _ = currentScreen.handleKey(key)
             return
         default:

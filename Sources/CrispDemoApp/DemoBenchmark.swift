@@ -7,7 +7,7 @@ import Foundation
 public enum DemoBenchmark {
     /// One screen on one device: medians in seconds.
     public struct Result: Sendable {
-        /// The screen measured (`signal`, `controls`, `plot`).
+        /// The screen measured (`signal`, `controls`, `plot`, `bubbles`).
         public var screen: String
         /// The device measured.
         public var device: Device
@@ -30,6 +30,21 @@ public enum DemoBenchmark {
         public var pointDragFrame: TimeInterval?
         /// Pixels repainted by a point-drag frame.
         public var pointDragFramePixels: Int?
+        /// Plot screen: the same point-drag frame with the plot's cached axes off (the grid, axes
+        /// and labels drawn again every frame), for what the cache saves.
+        public var uncachedPointDragFrame: TimeInterval?
+        /// Bubbles screen: median time of one frame of a bubble drag (bubble 10's value, so its
+        /// hue and size, changes by a step; it and what overlaps its old and new area repainted).
+        public var bubbleDragFrame: TimeInterval?
+        /// Pixels repainted by a bubble-drag frame.
+        public var bubbleDragFramePixels: Int?
+        /// Bubbles screen: the same full frame and drag frame with the bubbles' cached contents
+        /// off (every bubble in a dirty area draws itself), for what the cache saves.
+        public var uncachedFullFrame: TimeInterval?
+        /// See `uncachedFullFrame`.
+        public var uncachedBubbleDragFrame: TimeInterval?
+        /// Bubbles screen: bytes of cached contents after a full frame (what the cache costs).
+        public var cachedBytes: Int?
     }
 
     /// Measures `frames` of each kind on every screen at each device.
@@ -55,12 +70,39 @@ public enum DemoBenchmark {
             // A drag of point 3: up and down by a few points, one step per frame, as the pointer moves.
             let plot = app.plotScreen.plot
             let start = plot.points[3]
-            let drag = try time(frames) { i in
-                plot.movePoint(3, to: CGPoint(x: start.x, y: start.y + CGFloat(i % 10) * 0.02))
-                return try host.renderFrame()
+            func dragFrames() throws -> (median: TimeInterval, pixels: Int) {
+                try time(frames) { i in
+                    plot.movePoint(3, to: CGPoint(x: start.x, y: start.y + CGFloat(i % 10) * 0.02))
+                    return try host.renderFrame()
+                }
             }
+            let drag = try dragFrames()
             result.pointDragFrame = drag.median
             result.pointDragFramePixels = drag.pixels
+            plot.layer.cachesContents = false
+            result.uncachedPointDragFrame = try dragFrames().median
+        }
+        if screen == "bubbles" {
+            let bubbles = app.bubblesScreen
+            func dragFrames() throws -> (median: TimeInterval, pixels: Int) {
+                let start = bubbles.values[10]
+                return try time(frames) { i in
+                    bubbles.setValue(start + CGFloat(i % 10 + 1) * 0.01, ofBubble: 10, animated: false)
+                    return try host.renderFrame()
+                }
+            }
+            let drag = try dragFrames()
+            result.bubbleDragFrame = drag.median
+            result.bubbleDragFramePixels = drag.pixels
+            app.window.invalidateEverything()
+            try host.renderFrame()
+            result.cachedBytes = app.window.contentsCache.bytes
+            for b in bubbles.bubbles { b.layer.cachesContents = false }
+            result.uncachedFullFrame = try time(frames) { _ in
+                app.window.invalidateEverything()
+                return try host.renderFrame()
+            }.median
+            result.uncachedBubbleDragFrame = try dragFrames().median
         }
         guard screen == "controls" else { return result }
 

@@ -50,14 +50,8 @@ public final class PlotScreen: View, DemoScreen {
     /// The demo's data: 40 points about y = 0.45·x + 0.6 with noise, x in 0.3…5.7, from a
     /// SplitMix64 generator seeded with `seed` (the same points on every run).
     public static func seededData(count: Int = 40, seed: UInt64 = 2) -> [CGPoint] {
-        var state = seed
-        func next() -> CGFloat {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return CGFloat((z ^ (z >> 31)) >> 11) / CGFloat(1 << 53)
-        }
+        var generator = SplitMix64(seed: seed)
+        func next() -> CGFloat { generator.nextUnit() }
         return (0..<count).map { _ in
             let x = 0.3 + 5.4 * next()
             let y = 0.45 * x + 0.6 + (next() - 0.5) * 1.4

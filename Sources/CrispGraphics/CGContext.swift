@@ -149,6 +149,11 @@ public final class CGContext {
         gstate = saved
     }
 
+    /// How many graphics states are saved (a Crisp addition; CoreGraphics keeps it private).
+    /// UIKit restores the state a `drawRect:` left saved; CrispUI does the same by popping
+    /// back to the depth it had before the call.
+    public var gStateDepth: Int { gstateStack.count }
+
     /// The current transformation matrix, user space to device space (base transform included,
     /// as `CGContextGetCTM` reports it).
     public var ctm: CGAffineTransform { gstate.ctm }

@@ -21,6 +21,22 @@ extension View {
     /// of the transformed bounds.
     var frameInSuperview: CGRect { transform.isIdentity ? frame : bounds.applying(transformToSuperview) }
 
+    /// The area the view paints in its own coordinates: the bounds and, when its layer casts a
+    /// shadow, where the shadow can reach.
+    var visibleBounds: CGRect {
+        let b = bounds
+        guard let layer = storedLayer, layer.castsShadow else { return b }
+        let caster = layer.shadowPath?.boundingBoxOfPath ?? b
+        guard !caster.isNull, caster.minX.isFinite, caster.maxX.isFinite, caster.minY.isFinite, caster.maxY.isFinite else { return b }
+        return b.union(layer.shadowArea(of: caster))
+    }
+
+    /// The area the view paints in its superview's coordinates (`visibleBounds` there).
+    var visibleFrameInSuperview: CGRect {
+        guard let layer = storedLayer, layer.castsShadow else { return frameInSuperview }
+        return visibleBounds.applying(transformToSuperview)
+    }
+
     /// `point` (superview coordinates) in this view's coordinates.
     func convertFromSuperview(_ point: CGPoint) -> CGPoint {
         if transform.isIdentity {

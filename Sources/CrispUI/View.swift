@@ -32,13 +32,13 @@ open class View {
             let old = storedFrame
             guard newValue != old else { return }
             willChangeAnimatedProperty(.frame)
-            let oldVisible = frameInSuperview
+            let oldVisible = visibleFrameInSuperview
             storedFrame = newValue
             if old.size != newValue.size {
                 setNeedsLayout()
             }
             invalidateInSuperview(oldVisible)
-            invalidateInSuperview(frameInSuperview)
+            invalidateInSuperview(visibleFrameInSuperview)
         }
     }
 
@@ -84,15 +84,15 @@ open class View {
         willSet {
             if newValue != transform {
                 willChangeAnimatedProperty(.transform)
-                invalidateInSuperview(frameInSuperview)
+                invalidateInSuperview(visibleFrameInSuperview)
             }
         }
-        didSet { if transform != oldValue { invalidateInSuperview(frameInSuperview) } }
+        didSet { if transform != oldValue { invalidateInSuperview(visibleFrameInSuperview) } }
     }
 
     /// Whether the view and its subviews are left out of drawing and hit testing.
     open var isHidden = false {
-        didSet { if isHidden != oldValue { invalidateInSuperview(frameInSuperview) } }
+        didSet { if isHidden != oldValue { invalidateInSuperview(visibleFrameInSuperview) } }
     }
 
     /// Opacity, 0…1, multiplied into everything the view and its subviews draw.
@@ -102,12 +102,17 @@ open class View {
     /// 0.01 is skipped by hit testing, as in UIKit. Animatable.
     open var alpha: CGFloat = 1 {
         willSet { if newValue != alpha { willChangeAnimatedProperty(.alpha) } }
-        didSet { if alpha != oldValue { setNeedsDisplay() } }
+        didSet { if alpha != oldValue { invalidateInSuperview(visibleFrameInSuperview) } }
     }
 
-    /// Whether drawing by the view and its subviews is clipped to its bounds. Default false.
+    /// Whether drawing by the view and its subviews is clipped to its bounds (rounded by
+    /// `layer.cornerRadius`). Default false. The same property as `layer.masksToBounds`.
     open var clipsToBounds = false {
-        didSet { if clipsToBounds != oldValue { invalidateInSuperview(frameInSuperview) } }
+        didSet {
+            guard clipsToBounds != oldValue else { return }
+            window?.contentsCache.remove(self)   // a cached look is clipped
+            invalidateInSuperview(visibleFrameInSuperview)
+        }
     }
 
     /// Whether the view (and its subviews) receive touches. Default true.
@@ -123,8 +128,16 @@ open class View {
     /// The frame last reported in a `layout` line, in window pixels (Window+Status.swift).
     var reportedLayout: CGRect?
 
-    /// The view's layer: `layer.render(in:)` draws the view and its subviews into a context.
-    public private(set) lazy var layer = Layer(view: self)
+    /// The view's layer: its Core Animation look (shadow, corners, border), its cached contents,
+    /// and `layer.render(in:)`, which draws the view and its subviews into a context.
+    public var layer: Layer {
+        if let storedLayer { return storedLayer }
+        let made = Layer(view: self)
+        storedLayer = made
+        return made
+    }
+    /// The layer if it was ever asked for (views without one have the default look).
+    private(set) var storedLayer: Layer?
 
     // MARK: Hierarchy
 
@@ -176,7 +189,7 @@ open class View {
         view.markSubtreeNeedsLayout()
         view.setNeedsLayout()
         invalidateInSuperview(nil)
-        setNeedsDisplay(view.frameInSuperview)
+        invalidateArea(view.visibleFrameInSuperview)
         if view.window !== oldWindow { view.notifyDidMoveToWindow() }
     }
 
@@ -185,7 +198,7 @@ open class View {
         guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.remove(at: i)
         subviews.append(view)
-        setNeedsDisplay(view.frameInSuperview)
+        invalidateArea(view.visibleFrameInSuperview)
     }
 
     /// Removes the view from its superview (and so from its window).
@@ -198,7 +211,7 @@ open class View {
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
-        parent.setNeedsDisplay(frameInSuperview)
+        parent.invalidateArea(visibleFrameInSuperview)
         window?.viewWillLeaveWindow(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
@@ -257,16 +270,45 @@ open class View {
     public func setNeedsDisplay() { setNeedsDisplay(bounds) }
 
     /// Marks `rect` (view coordinates) as needing to be drawn again; the window repaints the union
-    /// of the dirty areas of a frame, merged into few rectangles.
+    /// of the dirty areas of a frame, merged into few rectangles. The view's cached contents
+    /// (`layer.cachesContents`) are drawn again whole; a shadow cast by the view's drawing (no
+    /// `layer.shadowPath`) is repainted where `rect`'s shadow falls.
     public func setNeedsDisplay(_ rect: CGRect) {
+        guard !rect.isNull, !rect.isEmpty, let window else { return }
+        if let storedLayer {
+            if storedLayer.cachesContents { window.contentsCache.remove(self) }
+            if storedLayer.castsShadow, storedLayer.shadowPath == nil {
+                window.invalidate(convert(rect.union(storedLayer.shadowArea(of: rect)), to: window))
+                return
+            }
+        }
+        window.invalidate(convert(rect, to: window))
+    }
+
+    /// Marks `rect` (view coordinates) for repainting without touching the view's cached
+    /// contents: something over or beside the view changed, not the view's drawing.
+    func invalidateArea(_ rect: CGRect) {
         guard !rect.isNull, !rect.isEmpty, let window else { return }
         window.invalidate(convert(rect, to: window))
     }
 
     /// Marks a rectangle in the superview's coordinates dirty there, or everything when nil.
     private func invalidateInSuperview(_ rect: CGRect?) {
-        guard let superview else { return }
-        superview.setNeedsDisplay(rect ?? frameInSuperview)
+        guard let superview else {
+            invalidateArea(visibleBounds)
+            return
+        }
+        superview.invalidateArea(rect ?? visibleFrameInSuperview)
+    }
+
+    /// The layer's look is about to change: the area it covers now is repainted.
+    func layerAppearanceWillChange() { invalidateInSuperview(visibleFrameInSuperview) }
+
+    /// The layer's look changed: the area it covers now is repainted, and a cached look (which
+    /// holds the shadow) is drawn again.
+    func layerAppearanceDidChange() {
+        window?.contentsCache.remove(self)
+        layerAppearanceWillChange()
     }
 
     // MARK: Localization

@@ -2,9 +2,10 @@ import CrispGraphics
 import Foundation
 
 // Drawing a view tree into a context: the window's frames (`Window.renderFrame(into:)`) and
-// `Layer.render(in:)` both come here. For each view: alpha, the clip to its bounds if asked,
-// its background and `draw(_:)` for the part of the dirty area that opaque subviews do not
-// cover, then its subviews in their own coordinates (translation, or the full transform).
+// `Layer.render(in:)` both come here. For each view: alpha, its layer's shadow, the clip to
+// its (rounded) bounds if asked, its background and `draw(_:)` for the part of the dirty area
+// that opaque subviews do not cover — or a copy of its cached contents — then its subviews in
+// their own coordinates (translation, or the full transform), then its layer's border.
 //
 // A view inside its own `draw(_:)` may render an ancestor (a loupe magnifying what is around
 // it). Reaching that view again, the renderer does not call its `draw(_:)` — that would
@@ -39,13 +40,26 @@ final class ViewRenderer {
         context.saveGState()
         context.setAlpha(alpha)
         let bounds = view.bounds
+        // A cached look holds the shadow and the (clipped) contents together.
+        let look = cachedLook(of: view)
+        if let look {
+            drawImage(look.image, in: look.rect)
+        } else if layer.castsShadow {
+            drawShadow(of: view, contents: nil)
+        }
         var area = dirty
+        let roundedBounds = layer.roundedBoundsPath()
         if view.clipsToBounds {
-            context.clip(to: bounds)
+            if let roundedBounds {
+                context.addPath(roundedBounds)
+                context.clip()
+            } else {
+                context.clip(to: bounds)
+            }
             area = dirty.intersection(bounds)
         }
         let own = dirty.intersection(bounds)
-        if !own.isNull, !own.isEmpty {
+        if look == nil, !own.isNull, !own.isEmpty {
             // Occlusion culling: what opaque subviews will cover need not be drawn. Only
             // pixel-aligned covers count, so the clip stays a set of pixel rectangles.
             var visible = [own]
@@ -61,26 +75,195 @@ final class ViewRenderer {
             for piece in visible {
                 context.saveGState()
                 if piece != own { context.clip(to: piece) }
-                if let background = view.backgroundColor {
-                    context.setFillColor(background)
-                    context.fill(bounds)
-                }
-                layer.isDrawing = true
-                view.draw(piece)
-                layer.isDrawing = false
+                drawOwnContents(of: view, in: context, rect: piece, roundedBounds: roundedBounds)
                 context.restoreGState()
             }
         }
         if !area.isNull, !area.isEmpty {
-            for sub in view.subviews where !sub.isHidden && sub.frameInSuperview.intersects(area) {
+            for sub in view.subviews where !sub.isHidden && sub.visibleFrameInSuperview.intersects(area) {
                 drawSubview(sub, dirty: area, alpha: alpha)
             }
         }
+        drawBorder(of: view)
         context.restoreGState()
         // Checked after drawing: the view's first self-render has only just marked it.
         if isOnScreen, layer.keepsLastAppearance, !drawnViewsKeepingAppearance.contains(where: { $0 === view }) {
             drawnViewsKeepingAppearance.append(view)
         }
+    }
+
+    /// The background (rounded by the layer's corner radius) and `draw(rect)` of `view`, into
+    /// `context` (whose user space is the view's coordinates).
+    private func drawOwnContents(of view: View, in context: CGContext, rect: CGRect, roundedBounds: CGPath?) {
+        if let background = view.backgroundColor {
+            context.setFillColor(background)
+            if let roundedBounds {
+                context.addPath(roundedBounds)
+                context.fillPath()
+            } else {
+                context.fill(view.bounds)
+            }
+        }
+        let layer = view.layer
+        let depth = context.gStateDepth
+        layer.isDrawing = true
+        view.draw(rect)
+        layer.isDrawing = false
+        // As UIKit: a `draw` that saved more graphics states than it restored is tidied up.
+        while context.gStateDepth > depth { context.restoreGState() }
+    }
+
+    // MARK: Cached contents
+
+    /// The view's look from its window's cache — its layer's shadow and its contents, clipped
+    /// as the layer says — and the rectangle it fills (view coordinates), when it caches its
+    /// contents and lands on whole device pixels (a translation by whole pixels at the screen
+    /// scale, y flipped); else nil.
+    ///
+    /// Keeping the shadow in the bitmap is what makes a cached view cheap to put back: a blurred
+    /// shadow costs far more than copying its pixels.
+    private func cachedLook(of view: View) -> (image: CGImage, rect: CGRect)? {
+        guard isOnScreen, view.layer.cachesContents, let window = view.window else { return nil }
+        let s = window.screen.scale
+        let t = context.ctm
+        guard t.a == s, t.d == -s, t.b == 0, t.c == 0 else { return nil }
+        let bounds = view.bounds
+        let origin = CGPoint(x: bounds.minX, y: bounds.minY).applying(t)
+        guard origin.x == origin.x.rounded(), origin.y == origin.y.rounded() else { return nil }
+        let rect = lookRect(of: view, scale: s)
+        guard let image = window.contentsCache.image(for: view, bounds: bounds, scale: s, render: {
+            renderLook(of: view, in: rect, scale: s)
+        }) else { return nil }
+        return (image, rect)
+    }
+
+    /// The area a cached look covers: the bounds, grown by the shadow's reach to whole device
+    /// pixels from the bounds' origin.
+    private func lookRect(of view: View, scale s: CGFloat) -> CGRect {
+        let b = view.bounds
+        guard view.layer.castsShadow else { return b }
+        let v = view.visibleBounds
+        func snap(_ x: CGFloat, from o: CGFloat, _ rule: FloatingPointRoundingRule) -> CGFloat { o + ((x - o) * s).rounded(rule) / s }
+        let x0 = snap(v.minX, from: b.minX, .down), y0 = snap(v.minY, from: b.minY, .down)
+        let x1 = snap(v.maxX, from: b.minX, .up), y1 = snap(v.maxY, from: b.minY, .up)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The view's shadow (when its layer casts one) and its background and drawing, clipped to
+    /// its (rounded) bounds when it clips, rendered alone into a bitmap of `rect` at `scale`
+    /// pixels per point.
+    private func renderLook(of view: View, in rect: CGRect, scale s: CGFloat) -> CGImage? {
+        let layer = view.layer
+        let contents = layer.castsShadow && layer.shadowPath == nil ? renderContents(of: view, scale: s) : nil
+        guard let offscreen = Self.uiKitContext(for: rect, scale: s) else { return nil }
+        GraphicsContextStack.current.push(offscreen, scale: s)
+        defer { UIGraphicsPopContext() }
+        let renderer = ViewRenderer(context: offscreen, isOnScreen: false)
+        if layer.castsShadow { renderer.drawShadow(of: view, contents: contents) }
+        let roundedBounds = layer.roundedBoundsPath()
+        if view.clipsToBounds {
+            if let roundedBounds {
+                offscreen.addPath(roundedBounds)
+                offscreen.clip()
+            } else {
+                offscreen.clip(to: view.bounds)
+            }
+        }
+        if let contents {
+            renderer.drawImage(contents, in: Self.rect(of: contents, at: view.bounds.origin, scale: s))
+        } else {
+            drawOwnContents(of: view, in: offscreen, rect: view.bounds, roundedBounds: roundedBounds)
+        }
+        return offscreen.makeImage()
+    }
+
+    /// The view's background and drawing, rendered alone into a bitmap of its bounds at `scale`
+    /// pixels per point (a UIKit context, so its shadows fall as on screen).
+    private func renderContents(of view: View, scale s: CGFloat) -> CGImage? {
+        guard let offscreen = Self.uiKitContext(for: view.bounds, scale: s) else { return nil }
+        GraphicsContextStack.current.push(offscreen, scale: s)
+        defer { UIGraphicsPopContext() }
+        drawOwnContents(of: view, in: offscreen, rect: view.bounds, roundedBounds: view.layer.roundedBoundsPath())
+        return offscreen.makeImage()
+    }
+
+    /// A transparent bitmap context covering `rect` at `scale` pixels per point, its user space
+    /// UIKit's (y down, points) with `rect`'s origin at its top-left; nil when too big or empty.
+    private static func uiKitContext(for rect: CGRect, scale s: CGFloat) -> CGContext? {
+        let w = (rect.width * s).rounded(.up), h = (rect.height * s).rounded(.up)
+        guard w >= 1, h >= 1, w <= CGFloat(CGContext.maximumDimension), h <= CGFloat(CGContext.maximumDimension),
+              let offscreen = CGContext(width: Int(w), height: Int(h)) else { return nil }
+        offscreen.setBaseTransform(.uiKitBase(heightInPixels: h, scale: s))
+        offscreen.translateBy(x: -rect.minX, y: -rect.minY)
+        return offscreen
+    }
+
+    /// Where a bitmap of the view's contents goes: its pixels at `scale` from `origin` (a whole
+    /// number of pixels, so slightly more than the bounds when they are not).
+    private static func rect(of image: CGImage, at origin: CGPoint, scale s: CGFloat) -> CGRect {
+        CGRect(x: origin.x, y: origin.y, width: CGFloat(image.width) / s, height: CGFloat(image.height) / s)
+    }
+
+    /// Copies a bitmap made for `rect` (view coordinates) into place: pixel for pixel when the
+    /// placement is whole pixels, as for cached looks.
+    private func drawImage(_ image: CGImage, in rect: CGRect) {
+        context.saveGState()
+        context.interpolationQuality = .none
+        context.translateBy(x: rect.minX, y: rect.maxY)
+        context.scaleBy(x: 1, y: -1)
+        context.draw(image, in: CGRect(x: 0, y: 0, width: rect.width, height: rect.height))
+        context.restoreGState()
+    }
+
+    // MARK: Shadow and border
+
+    /// Draws the shadow of the view's layer alone: its `shadowPath` filled, or its contents
+    /// (`contents`, or rendered now), moved far off the canvas in base space with the shadow offset
+    /// moved back by as much, so only the shadow lands (Core Graphics draws a shape with its
+    /// shadow; this keeps the shape away).
+    private func drawShadow(of view: View, contents: CGImage?) {
+        let layer = view.layer
+        let t = context.ctm, base = context.baseTransform
+        guard t.a * t.d - t.b * t.c != 0, base.a * base.d - base.b * base.c != 0 else { return }
+        let baseScale = (abs(base.a * base.d - base.b * base.c)).squareRoot()
+        // Whole device pixels, beyond anything on the canvas.
+        let away = ((2 * CGFloat(context.width + context.height) + 64) / baseScale).rounded(.up)
+        let inBase = t.concatenating(base.inverted())
+        let moved = inBase.concatenating(CGAffineTransform(translationX: -away, y: 0)).concatenating(base)
+        context.saveGState()
+        context.setShadow(offset: CGSize(width: layer.shadowOffset.width + away, height: layer.shadowOffset.height),
+                          blur: 2 * layer.shadowRadius, color: layer.effectiveShadowColor)
+        context.concatenate(moved.concatenating(t.inverted()))
+        if let path = layer.shadowPath {
+            context.setFillColor(gray: 0, alpha: 1)
+            context.addPath(path)
+            context.fillPath()
+        } else {
+            let s = (abs(t.a * t.d - t.b * t.c)).squareRoot()
+            if let image = contents ?? renderContents(of: view, scale: s) {
+                drawImage(image, in: Self.rect(of: image, at: view.bounds.origin, scale: s))
+            }
+        }
+        context.restoreGState()
+    }
+
+    /// Strokes the layer's border inside the bounds, rounded by its corner radius.
+    private func drawBorder(of view: View) {
+        guard let layer = view.storedLayer, layer.borderWidth > 0, let color = layer.borderColor else { return }
+        let b = view.bounds
+        let w = min(layer.borderWidth, b.width / 2, b.height / 2)
+        guard w > 0 else { return }
+        let inner = b.insetBy(dx: w / 2, dy: w / 2)
+        let r = max(layer.clampedCornerRadius(in: b) - w / 2, 0)
+        context.setStrokeColor(color)
+        context.setLineWidth(w)
+        context.setShadow(offset: .zero, blur: 0, color: nil)
+        if r > 0 {
+            context.addPath(CGPath(roundedRect: inner, cornerWidth: r, cornerHeight: r, transform: nil))
+        } else {
+            context.addRect(inner)
+        }
+        context.strokePath()
     }
 
     /// Draws `sub` and its subviews; the context's user space is its superview's coordinates

@@ -53,6 +53,10 @@ open class Window: View {
     /// The area to repaint in the next frame, in pixels.
     public private(set) var dirtyRegion = DirtyRegion()
 
+    /// The cached contents of the window's views that cache them (`Layer.cachesContents`),
+    /// bounded by `contentsCache.limitInBytes`; emptied when the screen's size or scale changes.
+    public let contentsCache = ContentsCache()
+
     private var currentTouch: Touch?
     private var touchRecognizers: [GestureRecognizer] = []
     private var isTouchCancelledForView = false
@@ -102,6 +106,7 @@ open class Window: View {
     }
 
     func screenDidChangeDevice() {
+        contentsCache.removeAll()
         frame = screen.bounds
         invalidateEverything()
         layoutIfNeeded()
@@ -275,6 +280,7 @@ open class Window: View {
 
     /// A view is leaving the window: a touch on it is cancelled.
     func viewWillLeaveWindow(_ view: View) {
+        contentsCache.removeSubtree(view)
         if let touch = currentTouch, let touchView = touch.view, touchView.isDescendant(of: view) {
             handlePointer(.cancelled, at: touch.locationInWindow)
         }
@@ -309,7 +315,7 @@ extension View {
     /// Whether the view paints every pixel of its frame opaquely: an opaque background at full
     /// alpha, or a subview that does so over the whole bounds.
     var coversFrameOpaquely: Bool {
-        guard !isHidden, alpha >= 1, transform.isIdentity else { return false }
+        guard !isHidden, alpha >= 1, transform.isIdentity, (storedLayer?.cornerRadius ?? 0) <= 0 else { return false }
         if let bg = backgroundColor, bg.alpha >= 1 { return true }
         let b = bounds
         return subviews.contains { $0.frame.contains(b) && $0.coversFrameOpaquely }

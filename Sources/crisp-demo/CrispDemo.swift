@@ -13,7 +13,8 @@ struct CrispDemo: ParsableCommand {
         discussion: """
             Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, t theme, Tab / Shift-Tab \
             screens, ? help, q or Esc quit; on the controls screen e errors, b battery run; on the plot \
-            screen Delete removes the selected point; on the assets screen p table or chart.
+            screen Delete removes the selected point; on the bubbles screen drag a bubble up or down to \
+            change its value, tap it for its percentage, Up/Down change the tapped one, r resets; on the assets screen p table or chart.
             Drag the window border to resize the screen freely.
             """)
 
@@ -50,7 +51,7 @@ struct CrispDemo: ParsableCommand {
     @Flag(help: "Outline the boxes labels' text fills (to check layouts by eye).")
     var debugLabels = false
 
-    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, GPS-pulse and theme-fade frames of the controls screen and point-drag frames of the plot screen (headless); print the medians.")
+    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, GPS-pulse and theme-fade frames of the controls screen, point-drag frames of the plot screen and bubble-drag frames of the bubbles screen (headless); print the medians.")
     var benchRender: Int?
 
     @Option(help: "Write the asset report to this directory and exit: every screen and control rendered as the PNGs an app drawn in bitmaps would ship (png/), the table (report.md) and a bar chart (chart.png).")
@@ -136,6 +137,9 @@ struct CrispDemo: ParsableCommand {
             throw ValidationError("unknown --bench-device \(name); use one of \(Device.presets.map(\.identifier).joined(separator: ", "))")
         }
         if let n = benchRender, n < 1 { throw ValidationError("--bench-render needs at least 1 frame") }
+        if let s = benchScreen, !DemoApp.screenNames.contains(s) {
+            throw ValidationError("unknown screen \(s) for --bench-screen; screens: \(DemoApp.screenNames.joined(separator: ", "))")
+        }
         if let n = benchPresent, n < 1 { throw ValidationError("--bench-present needs at least 1 frame") }
     }
 
@@ -157,7 +161,7 @@ struct CrispDemo: ParsableCommand {
         }
 
         if let frames = benchRender {
-            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag (px)")
+            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag / bubble drag (px)")
             let devices = benchDevice.isEmpty ? Device.presets : benchDevice.compactMap { Device.preset(named: $0) }
             let screens = benchScreen.isEmpty ? DemoApp.screenNames : benchScreen
             for r in try DemoBenchmark.run(devices: devices, screens: screens, frames: frames) {
@@ -169,8 +173,13 @@ struct CrispDemo: ParsableCommand {
                 if let gps = r.gpsFrame, let pixels = r.gpsFramePixels, let fade = r.themeFadeFrame {
                     line += String(format: "  %7.4f ms (%6d)  %7.3f ms", gps * 1000, pixels, fade * 1000)
                 }
-                if let drag = r.pointDragFrame, let pixels = r.pointDragFramePixels {
-                    line += String(format: "  %7.4f ms (%6d)", drag * 1000, pixels)
+                if let drag = r.pointDragFrame, let pixels = r.pointDragFramePixels, let uncached = r.uncachedPointDragFrame {
+                    line += String(format: "  %7.4f ms (%6d); axes uncached: %.4f ms", drag * 1000, pixels, uncached * 1000)
+                }
+                if let drag = r.bubbleDragFrame, let pixels = r.bubbleDragFramePixels, let full = r.uncachedFullFrame,
+                   let uncachedDrag = r.uncachedBubbleDragFrame, let bytes = r.cachedBytes {
+                    line += String(format: "  %7.4f ms (%6d); uncached: full %.3f ms, drag %.4f ms; cache %.2f MiB",
+                                   drag * 1000, pixels, full * 1000, uncachedDrag * 1000, Double(bytes) / 1_048_576)
                 }
                 print(line)
             }

@@ -9,17 +9,9 @@ import Testing
 /// The plot screen: dragging, adding, selecting and removing points, its status lines, its
 /// layout at every size, and how it looks.
 @Suite struct PlotScreenTests {
-    final class Lines { var items: [String] = [] }
-
     /// The app on the plot screen with its status lines collected, after the first frame.
-    func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en") throws -> (DemoApp, HeadlessHost, Lines) {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41", screen: "plot"))
-        let lines = Lines()
-        app.eventLog = { lines.items.append($0) }
-        app.window.statusSink = { lines.items.append($0) }
-        let host = try HeadlessHost(window: app.window)
-        try host.renderFrame()
-        return (app, host, lines)
+    func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en") throws -> (DemoApp, HeadlessHost, StatusLines) {
+        try launchedApp(screen: "plot", device: device, inCall: inCall, language: language)
     }
 
     /// The plot area in window points (y down), worked out from the view's frame and margins

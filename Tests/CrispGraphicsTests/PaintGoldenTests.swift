@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import CrispGraphics
 
-/// Golden images of paint: gradients, shadows, the embossed circle, PDF blend modes.
+/// Golden images of paint: gradients, shadows, PDF blend modes. (The embossed circle is the
+/// essay's own `drawRect:` now, in CrispWidgets: `BubbleViewTests`.)
 @Suite struct PaintGoldenTests {
     static let redToBlue = CGGradient(colorsSpace: nil, colors: [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1),
                                                                  CGColor(red: 1, green: 0.85, blue: 0.2, alpha: 1),
@@ -79,74 +80,6 @@ import Testing
             ctx.restoreGState()
         }
         Golden.check(ctx, "paint", "shadows_rotated")
-    }
-
-    /// The embossed data-viz circle, ported line by line from its CoreGraphics `drawRect:`
-    /// (a flipped UIKit context in points at scale 2).
-    static func drawEmbossedCircle(in ctx: CGContext, rect: CGRect, hue: (CGFloat, CGFloat, CGFloat)) {
-        let (r, g, b) = hue
-        let circleRect = rect.insetBy(dx: 6, dy: 6)
-        let circle = CGMutablePath()
-        circle.addEllipse(in: circleRect)
-
-        // Outer drop shadow, from the filled circle.
-        ctx.saveGState()
-        ctx.setShadow(offset: CGSize(width: 0, height: -3), blur: 6)              // CGContextSetShadow
-        ctx.setFillColor(red: r, green: g, blue: b, alpha: 1)
-        ctx.addPath(circle)
-        ctx.fillPath()
-        ctx.restoreGState()
-
-        // Body: a top-to-bottom gradient clipped to the circle.
-        ctx.saveGState()
-        ctx.addPath(circle)
-        ctx.clip()
-        let body = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(),
-                              colors: [CGColor(red: min(1, r + 0.25), green: min(1, g + 0.25), blue: min(1, b + 0.25), alpha: 1),
-                                       CGColor(red: r * 0.6, green: g * 0.6, blue: b * 0.6, alpha: 1)],
-                              locations: [0, 1])!
-        ctx.drawLinearGradient(body, start: CGPoint(x: circleRect.midX, y: circleRect.minY),
-                               end: CGPoint(x: circleRect.midX, y: circleRect.maxY), options: [])
-
-        // Inner shadow: fill the even-odd inverse (big rect + circle) with a shadow, clipped to
-        // the circle, so only the shadow falls inside.
-        let inverse = CGMutablePath()
-        inverse.addRect(circleRect.insetBy(dx: -40, dy: -40))
-        inverse.addPath(circle)
-        ctx.setShadow(offset: CGSize(width: 0, height: -4), blur: 8, color: CGColor(gray: 0, alpha: 0.7))
-        ctx.setFillColor(gray: 0, alpha: 1)
-        ctx.addPath(inverse)
-        ctx.eoFillPath()                                                          // CGContextEOFillPath
-
-        // Shine: the white shadow of a smaller circle drawn far outside the clip.
-        let shine = CGMutablePath()
-        let away: CGFloat = 1000
-        shine.addArc(center: CGPoint(x: circleRect.midX - away, y: circleRect.minY + circleRect.height * 0.28),
-                     radius: circleRect.width * 0.3, startAngle: 0, endAngle: 2 * .pi, clockwise: true)   // CGPathAddArc
-        let scale = ctx.ctm.a   // points → device pixels
-        ctx.setShadow(offset: CGSize(width: away * scale, height: 0), blur: circleRect.width * 0.25 * scale,
-                      color: CGColor(gray: 1, alpha: 0.55))                        // CGContextSetShadowWithColor
-        ctx.addPath(shine)
-        ctx.fillPath()
-        ctx.restoreGState()
-
-        // Thin border.
-        ctx.setStrokeColor(red: r * 0.4, green: g * 0.4, blue: b * 0.4, alpha: 0.8)
-        ctx.setLineWidth(0.5)
-        ctx.addPath(circle)
-        ctx.strokePath()
-    }
-
-    @Test(arguments: [(40, "red"), (64, "green"), (100, "blue")])
-    func embossedCircle(size: Int, hue: String) {
-        let colors: [String: (CGFloat, CGFloat, CGFloat)] = ["red": (0.85, 0.2, 0.15), "green": (0.25, 0.7, 0.3), "blue": (0.2, 0.45, 0.9)]
-        let scale = 2
-        let ctx = CGContext.flipped(width: size * scale, height: size * scale)
-        ctx.setFillColor(gray: 0.94, alpha: 1)
-        ctx.fill(CGRect(x: 0, y: 0, width: size * scale, height: size * scale))
-        ctx.scaleBy(x: CGFloat(scale), y: CGFloat(scale))
-        Self.drawEmbossedCircle(in: ctx, rect: CGRect(x: 0, y: 0, width: size, height: size), hue: colors[hue]!)
-        Golden.check(ctx, "paint", "emboss_\(size)_\(hue)")
     }
 
     @Test func pdfBlendModes() {

@@ -25,8 +25,9 @@ extension ScatterPlotView {
         return d
     }
 
-    /// Draws the whole plot into `context`, whose user space is the right-handed one.
-    func drawPlot(in context: CGContext) {
+    /// Draws the grid, the axes and the tick labels into `context`, whose user space is the
+    /// right-handed one.
+    func drawAxes(in context: CGContext) {
         let area = plotArea, t = dataTransform
         guard let font = try? CTFont.uiFont(.system, size: ScatterPlotView.fontSize) else { return }
         let spacing = ScatterPlotView.minimumTickSpacing
@@ -72,7 +73,13 @@ extension ScatterPlotView {
             let p = CGPoint(x: 0, y: y).applying(t)
             text.draw(at: CGPoint(x: area.minX - 6 - size.width, y: p.y - size.height / 2), font: font, color: labelColor, in: context)
         }
+    }
 
+    /// Draws the data into `context` (right-handed user space): the regression line, the dots,
+    /// the fit above the area and the dragged point's coordinates.
+    func drawData(in context: CGContext) {
+        let area = plotArea, t = dataTransform
+        guard let font = try? CTFont.uiFont(.system, size: ScatterPlotView.fontSize) else { return }
         context.saveGState()
         context.clip(to: area.insetBy(dx: -ScatterPlotView.dotRadius - 1, dy: -ScatterPlotView.dotRadius - 1))
         // The regression line across the x range.

@@ -14,7 +14,12 @@ import Foundation
 /// is an invisible view `<identifier>.point.<n>` (n from 0 in data order, renumbered after a
 /// removal) centred on its dot, whose state is `<x> <y>` in data units; the fit is reported as
 /// `state <identifier>.fit <slope> <intercept> <r2>` (numbers as `ControlState` spells them).
-public final class ScatterPlotView: RightHandedView {
+///
+/// Two layers, so a drag does not draw the axes again: the view itself draws the grid, axes and
+/// tick labels and keeps them as cached contents (`layer.cachesContents`); `dataView`, a
+/// transparent `RightHandedView` over it whose delegate is the plot, draws the line, the dots
+/// and the labels that change with the data.
+public final class ScatterPlotView: RightHandedView, RightHandedViewDelegate {
     /// The points, in data units.
     public private(set) var points: [CGPoint]
     /// The data shown along x (left to right).
@@ -22,13 +27,21 @@ public final class ScatterPlotView: RightHandedView {
     /// The data shown along y (bottom to top).
     public let yRange: ClosedRange<CGFloat>
     /// The selected point's index, if any.
-    public private(set) var selectedIndex: Int? { didSet { if selectedIndex != oldValue { setNeedsDisplay() } } }
+    public private(set) var selectedIndex: Int? { didSet { if selectedIndex != oldValue { dataView.setNeedsDisplay() } } }
     /// The index of the point being dragged, if any.
     public private(set) var draggedIndex: Int?
     /// The regression line through the points (nil with fewer than two distinct x).
     public private(set) var fit: LinearFit?
     /// The locale numbers are written in (decimal comma in German and Spanish).
-    public var locale = Locale(identifier: "en") { didSet { setNeedsDisplay() } }
+    public var locale = Locale(identifier: "en") {
+        didSet {
+            setNeedsDisplay()
+            dataView.setNeedsDisplay()
+        }
+    }
+    /// The layer over the axes that draws the data (the line, the dots, the fit, the dragged
+    /// point's coordinates); the plot is its delegate.
+    public let dataView = RightHandedView()
     /// The invisible views that carry the points' identifiers and states, in data order.
     public private(set) var pointViews: [View] = []
 
@@ -54,6 +67,10 @@ public final class ScatterPlotView: RightHandedView {
         self.yRange = yRange
         super.init()
         backgroundColor = .white
+        layer.cachesContents = true
+        dataView.delegate = self
+        dataView.isUserInteractionEnabled = false
+        addSubview(dataView)
         fit = LinearFit(points: points)
         rebuildPointViews()
     }
@@ -153,7 +170,7 @@ public final class ScatterPlotView: RightHandedView {
     private func dataDidChange() {
         fit = LinearFit(points: points)
         publishFit()
-        setNeedsDisplay()
+        dataView.setNeedsDisplay()
     }
 
     private func rebuildPointViews() {
@@ -192,11 +209,15 @@ public final class ScatterPlotView: RightHandedView {
     }
 
     public override func layoutSubviews() {
+        dataView.frame = bounds
         for i in pointViews.indices { pointViews[i].frame = dotFrame(i) }
     }
 
-    /// Draws the plot (ScatterPlotView+Drawing.swift).
-    public override func draw(_ rect: CGRect, in context: CGContext) { drawPlot(in: context) }
+    /// Draws the grid, axes and tick labels (ScatterPlotView+Drawing.swift).
+    public override func draw(_ rect: CGRect, in context: CGContext) { drawAxes(in: context) }
+
+    /// Draws the data over the axes: `dataView`'s drawing (ScatterPlotView+Drawing.swift).
+    public func drawView(_ view: RightHandedView, in rect: CGRect, context: CGContext) { drawData(in: context) }
 
     // MARK: Touches
 
@@ -207,7 +228,7 @@ public final class ScatterPlotView: RightHandedView {
         draggedIndex = pointIndex(near: location)
         if let i = draggedIndex {
             selectedIndex = i
-            setNeedsDisplay()
+            dataView.setNeedsDisplay()
         }
     }
 
@@ -224,7 +245,7 @@ public final class ScatterPlotView: RightHandedView {
     public override func touchesEnded(_ touches: Set<Touch>) {
         if draggedIndex != nil {
             draggedIndex = nil
-            setNeedsDisplay()
+            dataView.setNeedsDisplay()
         } else if let start = touchStart, plotArea.contains(convertToRightHanded(start)) {
             addPoint(dataPoint(atViewLocation: start))
         }
@@ -234,7 +255,7 @@ public final class ScatterPlotView: RightHandedView {
     public override func touchesCancelled(_ touches: Set<Touch>) {
         draggedIndex = nil
         touchStart = nil
-        setNeedsDisplay()
+        dataView.setNeedsDisplay()
     }
 
     // MARK: Localization
