@@ -117,7 +117,7 @@ import Testing
         let items = AssetCatalog.demo(tabIcons: icons)
         #expect(items.map(\.name) == ["signal.background", "controls.bar", "toggles", "switches", "zoom", "battery", "compass",
                                       "bitmapbutton", "bubble.glow", "checkbox", "uiswitch", "swatches", "plot.background",
-                                      "tab.signal", "tab.controls", "tab.plot", "tab.assets"])
+                                      "bubbles", "tab.signal", "tab.controls", "tab.plot", "tab.bubbles", "tab.assets"])
         for item in items {
             for prefix in item.codePrefixes {
                 #expect(symbols.bytes(matchingAnyOf: [prefix]) > 0, "no code under \(prefix) (\(item.name))")

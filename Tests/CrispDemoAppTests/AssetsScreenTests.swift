@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func theScreenIsLastInTheTabOrder() {
-        #expect(DemoApp.screenNames == ["signal", "controls", "plot", "assets"])
+        #expect(DemoApp.screenNames == ["signal", "controls", "plot", "bubbles", "assets"])
         let app = DemoApp(configuration: DemoConfiguration(assetReportTask: Self.task))
         #expect(app.tabBar.itemViews.last?.accessibilityIdentifier == "tab.assets")
     }

@@ -59,7 +59,8 @@ public enum AssetCatalog {
 
     /// Every item, in the order of the screens: the signal screen's background (graph without
     /// its data: axes and their labels), the controls screen's bar and every control in every
-    /// state, the plot's background (axes, ticks, labels), and the tab icons.
+    /// state, the plot's background (axes, ticks, labels), a bubble at eleven values, and the tab
+    /// icons.
     ///
     /// - Parameters:
     ///   - tabIcons: the app's screens' icons, in tab order.
@@ -128,6 +129,17 @@ public enum AssetCatalog {
         })
         items.append(AssetItem(name: "plot.background", size: screenSize, codePrefixes: code("CrispWidgets", "ScatterPlotView", "RightHandedView")) { _ in
             ScatterPlotView(points: [], xRange: 0...6, yRange: 0...4)
+        })
+        // A bubble draws any value at any size; eleven values at one size (a third of the
+        // screen's shorter side, the size of the larger bubbles) stand in for what a bitmap
+        // app would ship.
+        items.append(AssetItem(name: "bubbles", states: stride(from: 0, through: 100, by: 10).map { "\($0)" },
+                               size: { device in
+                                   let side = (min(screenSize(device).width, screenSize(device).height) / 3).rounded()
+                                   return CGSize(width: side, height: side)
+                               },
+                               codePrefixes: code("CrispWidgets", "BubbleView")) { s in
+            BubbleView(percentValue: CGFloat(Int(s.state)!) / 100)
         })
         for tab in tabIcons {
             items.append(AssetItem(name: "tab.\(tab.name)", states: ["normal", "selected"], size: { _ in tabIconSize }, codePrefixes: tab.codePrefixes) { s in
