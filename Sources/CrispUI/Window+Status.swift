@@ -47,7 +47,10 @@ extension Window {
             let s = screen.scale
             let x = (r.minX * s).rounded(), y = (r.minY * s).rounded()
             let pixels = CGRect(x: x, y: y, width: (r.maxX * s).rounded() - x, height: (r.maxY * s).rounded() - y)
-            if pixels != view.reportedLayout {
+            // A frame at infinity or NaN is a layout bug; it gets no line rather than trapping
+            // the app in the status writer.
+            if pixels != view.reportedLayout, pixels.origin.x.isFinite, pixels.origin.y.isFinite,
+               pixels.width.isFinite, pixels.height.isFinite {
                 view.reportedLayout = pixels
                 sink(Window.layoutLine(identifier: identifier, pixelFrame: pixels))
             }

@@ -38,6 +38,23 @@ import Testing
         return (app, host, lines)
     }
 
+    /// The soak (seed 2) trapped here: a window resized to 705×57 px left the screen no height,
+    /// `bounds.insetBy` gave the null rectangle at infinity, and writing its views' `layout`
+    /// lines converted infinity to `Int`.
+    @Test func aWindowWithNoRoomForTheScreenLaysItOutFinitely() throws {
+        let sliver = Device(identifier: "sliver", name: "Sliver", pointSize: CGSize(width: 705, height: 57), scale: 1)
+        let (app, host, lines) = try app(sliver)
+        try host.renderFrame()
+        func check(_ view: View) {
+            let f = view.frame
+            #expect(f.minX.isFinite && f.minY.isFinite && f.width.isFinite && f.height.isFinite,
+                    "\(view.accessibilityIdentifier ?? "\(type(of: view))"): \(f)")
+            view.subviews.forEach(check)
+        }
+        check(app.assetsScreen)
+        #expect(lines.items.contains { $0.hasPrefix("layout assets.table ") })
+    }
+
     @Test func theScreenIsLastInTheTabOrder() {
         #expect(DemoApp.screenNames == ["signal", "controls", "plot", "bubbles", "assets"])
         let app = DemoApp(configuration: DemoConfiguration(assetReportTask: Self.task))

@@ -47,8 +47,8 @@ public final class AssetChartView: View, ThemeFollowing {
     }
 
     public override func draw(_ rect: CGRect) {
-        guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let b = bounds.insetBy(dx: 6, dy: 4)
+        guard let ctx = UIGraphicsGetCurrentContext(), !b.isNull else { return }
         let rows = report.map { $0.rows + [$0.total] } ?? []
         let fontSize = min(max(b.height / CGFloat(rows.count + 4) * 0.6, 7), 12)
         guard let font = try? CTFont.uiFont(size: fontSize), let bold = try? CTFont.uiFont(.emphasizedSystem, size: fontSize) else { return }

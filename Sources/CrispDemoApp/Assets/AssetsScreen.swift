@@ -179,7 +179,10 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
     }
 
     public override func layoutSubviews() {
-        let b = bounds.insetBy(dx: 6, dy: 4)
+        // `insetBy` gives the null rectangle (at infinity) when the bounds are smaller than the
+        // insets, as in a window resized to a sliver: lay out in an empty rectangle instead.
+        let inset = bounds.insetBy(dx: 6, dy: 4)
+        let b = inset.isNull ? CGRect(x: bounds.midX, y: bounds.midY, width: 0, height: 0) : inset
         let wide = showsBoth
         let line: CGFloat = wide ? 20 : 15
         for (i, label) in summaryLabels.enumerated() {
