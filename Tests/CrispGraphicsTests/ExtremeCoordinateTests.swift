@@ -92,4 +92,45 @@ import Testing
         ctx.draw(image, in: CGRect(x: 1, y: 1, width: 1e-300, height: 3), byTiling: true)
         #expect(ctx.makeImage() != nil)
     }
+
+    /// Fuzzing (the drawing-API harness), a hang: the dasher measured curves in absolute
+    /// coordinates, so each sample of this radius-92 arc at y ≈ 2.7e57 was off by an ulp there
+    /// (≈ 3.5e41) and the arc measured ≈ 1.4e43 long — past the control-polygon estimate that
+    /// bounds the dash count at 10⁶ — and the dash loop ran for ever, feeding the stroker.
+    /// The calls are those of the 250-byte input, minimized (line width and miter limit, other
+    /// dashes, gradients and layers played no part).
+    @Test func dashedArcFarFromTheOriginDoesNotHang() {
+        let y = CGFloat(bitPattern: 0x4bdb_90d1_2a4b_1598)   // 2.7036351660687415e57
+        let ctx = CGContext(width: 29, height: 30)!
+        ctx.setLineDash(phase: -63.75, lengths: [165.5])
+        ctx.addArc(center: CGPoint(x: -23.5, y: y), radius: 91.75, startAngle: -25.75, endAngle: 93, clockwise: false)
+        let arc = ctx.path!
+        ctx.strokePath()
+        #expect(ctx.alphas.allSatisfy { $0 == 0 })
+        // The work: the arc runs 4 × 91.75 = 367 along x, so the pattern (off 63.75, on 165.5,
+        // off 165.5) leaves one dash, and the stroke one outline (the old code: ≈ 4e40 dashes).
+        var sink = CountingSink()
+        strokeOutline(arc, style: StrokeStyle(width: 1, dashPhase: -63.75, dashLengths: [165.5]), tolerance: 0.25,
+                      transform: .identity, into: &sink)
+        #expect(sink.moves == 1)
+        #expect(dashSummary(arc.copy(dashingWithPhase: -63.75, lengths: [165.5])).count == 1)
+    }
+
+    /// The invariant behind `dashedArcFarFromTheOriginDoesNotHang`: dashing does not depend on
+    /// where a path lies. The arc is flat at these heights (its y offsets are below an ulp), so
+    /// moved to y = 0 it is the same curve exactly, and must dash into the same pieces.
+    @Test(arguments: [1e20, CGFloat(bitPattern: 0x4bdb_90d1_2a4b_1598)])
+    func dashesOfAFlatArcDoNotDependOnItsHeight(y: CGFloat) {
+        let far = CGMutablePath()
+        far.addArc(center: CGPoint(x: -23.5, y: y), radius: 91.75, startAngle: -25.75, endAngle: 93, clockwise: false)
+        #expect(far.points.allSatisfy { $0.y == y })
+        var down = CGAffineTransform(translationX: 0, y: -y)
+        let near = far.copy(using: &down)!
+        let farDashes = dashSummary(far.copy(dashingWithPhase: -63.75, lengths: [165.5]))
+        let nearDashes = dashSummary(near.copy(dashingWithPhase: -63.75, lengths: [165.5]))
+        #expect(farDashes.count == nearDashes.count)
+        for (f, n) in zip(farDashes, nearDashes) {
+            #expect(isClose(f.start.x, n.start.x) && isClose(f.end.x, n.end.x), "\(f) vs \(n)")
+        }
+    }
 }

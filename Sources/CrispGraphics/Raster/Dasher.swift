@@ -16,7 +16,10 @@ import Foundation
 //
 // The work is bounded like Skia's: if a path would produce more than `maximumDashCount` dashes
 // (estimated from its control-polygon length, an upper bound of its arc length), the pattern is
-// ignored and the path is drawn solid.
+// ignored and the path is drawn solid. That bound holds because curves are measured relative to
+// their start (the length of a curve far from the origin must not pick up its coordinates'
+// rounding); each subpath's measured length is checked against it as well, so the dash loop is
+// bounded by construction.
 //
 // Rejected: dashing the flattened polyline. It is simpler, but the dash ends on curves would
 // then lie on chords, so caps would point along a chord instead of the tangent, and
@@ -133,6 +136,12 @@ struct Dasher {
             return
         }
         let total = lastPiece.start + lastPiece.length
+        // The path's estimate bounds the dash count already; checking the measured length as
+        // well bounds the loop below by construction (it runs twice per dash).
+        guard total / pattern.period * CGFloat(lengths.count / 2) <= CGFloat(maximumDashCount) else {
+            feedSubpath(verbs: verbs, points: points, into: &sink)
+            return
+        }
         cursor = 0
         if isClosed, index % 2 == 0, remaining >= total {
             emit(from: 0, to: total, startsWithMove: true, into: &sink)
@@ -212,21 +221,34 @@ struct Dasher {
 
     private mutating func addCurve(degree: Int, _ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint,
                                    distance: inout CGFloat) {
+        // Measured relative to p0 (B(t) − p0 = c t + b t² + a t³ from the control points' offsets):
+        // evaluated in absolute coordinates, each sample would be off by an ulp of the
+        // coordinates, not of the curve, so a small curve far from the origin measured as long as
+        // those ulps add up (an arc of radius 92 at y = 2.7e57 measured ≈ 1.4e43, far beyond the
+        // control-polygon bound the dash count was checked against: the dash loop never ended).
+        let d1 = CGPoint(x: p1.x - p0.x, y: p1.y - p0.y), d2 = CGPoint(x: p2.x - p0.x, y: p2.y - p0.y)
+        // Second differences of the control points: p0 − 2 p1 + p2, and p1 − 2 p2 + p3.
+        let s1 = CGPoint(x: d2.x - 2 * d1.x, y: d2.y - 2 * d1.y)
         let n: Int
+        let a: CGPoint, b: CGPoint, c: CGPoint
         if degree == 2 {
-            let m = hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
-            n = CGPath.segmentCount(secondDifference: m, factor: 0.25, tolerance: tolerance)
+            (a, b, c) = (.zero, s1, CGPoint(x: 2 * d1.x, y: 2 * d1.y))
+            n = CGPath.segmentCount(secondDifference: hypot(s1.x, s1.y), factor: 0.25, tolerance: tolerance)
         } else {
-            let m = max(hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
-                        hypot(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
-            n = CGPath.segmentCount(secondDifference: m, factor: 0.75, tolerance: tolerance)
+            let d3 = CGPoint(x: p3.x - p0.x, y: p3.y - p0.y)
+            let s2 = CGPoint(x: d3.x - 2 * d2.x + d1.x, y: d3.y - 2 * d2.y + d1.y)
+            a = CGPoint(x: d3.x + 3 * (d1.x - d2.x), y: d3.y + 3 * (d1.y - d2.y))
+            b = CGPoint(x: 3 * s1.x, y: 3 * s1.y)
+            c = CGPoint(x: 3 * d1.x, y: 3 * d1.y)
+            n = CGPath.segmentCount(secondDifference: max(hypot(s1.x, s1.y), hypot(s2.x, s2.y)), factor: 0.75,
+                                    tolerance: tolerance)
         }
         let tableStart = table.count
         table.append(.zero)
-        var previous = p0, length: CGFloat = 0
+        var previous = CGPoint.zero, length: CGFloat = 0
         for k in 1...n {
             let t = CGFloat(k) / CGFloat(n)
-            let q = Dasher.point(degree, p0, p1, p2, p3, t)
+            let q = CGPoint(x: t * (c.x + t * (b.x + t * a.x)), y: t * (c.y + t * (b.y + t * a.y)))
             length += hypot(q.x - previous.x, q.y - previous.y)
             table.append(CGPoint(x: t, y: length))
             previous = q
