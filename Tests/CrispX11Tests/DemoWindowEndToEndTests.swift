@@ -22,7 +22,11 @@ import Testing
                              _ what: String, tolerance: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
         var last: (width: Int, height: Int, pixels: [UInt32])?
         func nearlyEqual(_ a: UInt32, _ b: UInt32) -> Bool {
-            (0..<4).allSatisfy { abs(Int((a >> ($0 * 8)) & 0xFF) - Int((b >> ($0 * 8)) & 0xFF)) <= 1 }
+            for shift: UInt32 in [0, 8, 16, 24] {
+                let ca = Int((a >> shift) & 0xFF), cb = Int((b >> shift) & 0xFF)
+                if abs(ca - cb) > 1 { return false }
+            }
+            return true
         }
         func accepted(_ pixels: [UInt32]) -> Bool {
             pixels.count == expected.count
