@@ -82,19 +82,19 @@ public struct RasterBenchmark {
     }
 
     static func makeShapes(_ test: Test, size: Int, count: Int) -> [Shape] {
-        var rng = BenchmarkRandom(seed: 0x5EED_0000 &+ UInt64(size))
+        var rng = SplitMix64(seed: 0x5EED_0000 &+ UInt64(size))
         let s = CGFloat(size)
         let w = CGFloat(canvasWidth) - s, h = CGFloat(canvasHeight) - s
         let aligned = test == .fillRectAligned
         let vertexCount = [.fillPolyNonZero40, .fillPolyEvenOdd40].contains(test) ? 40 : 10
         let needsPoints = [.fillPolyNonZero10, .fillPolyEvenOdd10, .fillPolyNonZero40, .fillPolyEvenOdd40, .strokePoly10].contains(test)
         return (0..<count).map { _ in
-            var x = rng.unit() * w, y = rng.unit() * h
+            var x = rng.nextUnit() * w, y = rng.nextUnit() * h
             if aligned { x = x.rounded(.down); y = y.rounded(.down) }
             let rect = CGRect(x: x, y: y, width: s, height: s)
-            let points = needsPoints ? (0..<vertexCount).map { _ in CGPoint(x: x + rng.unit() * s, y: y + rng.unit() * s) } : []
-            let color = CGColor(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: 0.2 + 0.8 * rng.unit())
-            return Shape(rect: rect, angle: rng.unit() * .pi, points: points, color: color)
+            let points = needsPoints ? (0..<vertexCount).map { _ in CGPoint(x: x + rng.nextUnit() * s, y: y + rng.nextUnit() * s) } : []
+            let color = CGColor(red: rng.nextUnit(), green: rng.nextUnit(), blue: rng.nextUnit(), alpha: 0.2 + 0.8 * rng.nextUnit())
+            return Shape(rect: rect, angle: rng.nextUnit() * .pi, points: points, color: color)
         }
     }
 
@@ -171,19 +171,4 @@ public struct RasterBenchmark {
 @inline(never)
 func memset_pattern(_ base: UnsafeMutablePointer<UInt32>, _ value: UInt32, _ count: Int) {
     base.update(repeating: value, count: count)
-}
-
-/// SplitMix64, so every run draws the same shapes.
-struct BenchmarkRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A uniform value in [0, 1).
-    mutating func unit() -> CGFloat { CGFloat(next() >> 11) / CGFloat(1 << 53) }
 }

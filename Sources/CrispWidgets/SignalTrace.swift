@@ -1,3 +1,4 @@
+import CrispGraphics
 import Foundation
 
 /// A recorded signal-quality trace: samples in 0…1 (worst…best) at equal time steps.
@@ -16,16 +17,8 @@ public struct SignalTrace: Equatable, Sendable {
     /// A deterministic demo trace: a slow swell, a faster ripple, two fades (a tunnel, a lift)
     /// and seeded noise — the same on every run, so snapshots can be compared.
     public static func demo(count: Int = 120) -> SignalTrace {
-        var state: UInt64 = 0x5EED_CAFE
-        func noise() -> Double {
-            // SplitMix64.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Double(z >> 11) / Double(1 << 53) - 0.5
-        }
+        var generator = SplitMix64(seed: 0x5EED_CAFE)
+        func noise() -> Double { Double(generator.nextUnit()) - 0.5 }
         var samples: [Double] = []
         for i in 0..<count {
             let t = Double(i)
