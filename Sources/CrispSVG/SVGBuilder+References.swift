@@ -22,7 +22,7 @@ extension SVGBuilder {
     /// `boundingBox` is the shape's object bounding box, `coverBox` a box around everything the
     /// paint covers (larger than `boundingBox` for strokes), both in user space.
     func resolvePaint(_ spec: SVGPaintSpec, opacity: Double, color: SVGColor, boundingBox: CGRect,
-                      coverBox: CGRect) -> SVGPaintInstance? {
+                      coverBox: CGRect, depth: Int) throws(SVGError) -> SVGPaintInstance? {
         switch spec {
         case .none:
             return nil
@@ -32,12 +32,12 @@ extension SVGBuilder {
             return SVGPaintInstance(paint: .color(color), opacity: opacity)
         case .reference(let id, let fallback, let offset):
             /// The fallback after a warning about why the reference cannot be used.
-            func fallingBack(_ error: SVGError) -> SVGPaintInstance? {
+            func fallingBack(_ error: SVGError) throws(SVGError) -> SVGPaintInstance? {
                 warn(error)
                 guard let fallback else { return nil }
-                return resolvePaint(fallback, opacity: opacity, color: color, boundingBox: boundingBox, coverBox: coverBox)
+                return try resolvePaint(fallback, opacity: opacity, color: color, boundingBox: boundingBox, coverBox: coverBox, depth: depth)
             }
-            guard let target = element(withId: id) else { return fallingBack(SVGError(.missingReference(id: id), at: location(offset))) }
+            guard let target = element(withId: id) else { return try fallingBack(SVGError(.missingReference(id: id), at: location(offset))) }
             switch target.name {
             case "linearGradient", "radialGradient":
                 let g = gradient(id, at: offset)
@@ -50,10 +50,10 @@ extension SVGBuilder {
                 guard let paint = SVGGradientPlan.paint(for: g, boundingBox: boundingBox, coverBox: coverBox) else { return nil }
                 return SVGPaintInstance(paint: paint, opacity: opacity)
             case "pattern":
-                unsupported("pattern paint", at: offset)
-                return nil
+                guard let p = try pattern(id, at: offset, boundingBox: boundingBox, depth: depth) else { return nil }
+                return SVGPaintInstance(paint: .pattern(p), opacity: opacity)
             default:
-                return fallingBack(SVGError(.wrongReferenceType(id: id, expected: "a paint server (gradient or pattern)", found: target.name),
+                return try fallingBack(SVGError(.wrongReferenceType(id: id, expected: "a paint server (gradient or pattern)", found: target.name),
                                             at: location(offset)))
             }
         }
@@ -244,8 +244,20 @@ extension SVGBuilder {
                         shape.clip = try self.clip(nested.id, at: nested.offset, for: shapeNode).map { [$0] } ?? []
                     }
                     shapes.append(SVGClip(shapes: [shape]).transformed(by: t.concatenating(placement)).shapes[0])
-                case "text", "use":
-                    unsupported("<\(child.name)> inside <clipPath>", at: child.offset)
+                case "text":
+                    // Glyph outlines clip like shapes, each span with its clip-rule.
+                    let childAttributes = declarations(of: child, allowed: SVGBuilder.textAttributes)
+                    var childProperties = properties
+                    var childOwn = SVGElementProperties()
+                    apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
+                    guard childOwn.isDisplayed, let runs = try layOutText(child, attributes: childAttributes, properties: childProperties)
+                    else { continue }
+                    let t = try transform(of: childAttributes, childOwn).concatenating(placement)
+                    for run in runs where run.properties.isVisible {
+                        shapes.append(SVGClip(shapes: [SVGClipShape(path: run.path, rule: run.properties.clipRule)]).transformed(by: t).shapes[0])
+                    }
+                case "use":
+                    unsupported("<use> inside <clipPath>", at: child.offset)
                 case "title", "desc", "metadata":
                     continue
                 default:

@@ -51,6 +51,8 @@ final class SVGBuilder {
     var useInstances = 0
     /// Declarations from `<style>` sheets by element: normal and `!important` ones.
     var sheetDeclarations: [ObjectIdentifier: (normal: [SVGDeclaration], important: [SVGDeclaration])] = [:]
+    /// Whether the one warning about an unavailable `font-family` was given.
+    var warnedFontFamily = false
     /// Most elements built one inside the other, counting through `use` references.
     static let maximumBuildDepth = 512
 
@@ -281,7 +283,12 @@ final class SVGBuilder {
             return try buildSwitch(e, inherited: inherited, depth: depth)
         case "image":
             return try buildImage(e, inherited: inherited, depth: depth)
-        case "text", "foreignObject", "textPath", "tspan", "video", "audio", "canvas", "iframe":
+        case "text":
+            return try buildText(e, inherited: inherited, depth: depth)
+        case "tspan", "textPath":
+            warn("<\(e.name)> outside <text> (not drawn)", at: e.offset)
+            return nil
+        case "foreignObject", "video", "audio", "canvas", "iframe":
             unsupported("<\(e.name)>", at: e.offset)
             return nil
         default:
@@ -348,7 +355,16 @@ final class SVGBuilder {
         var own = SVGElementProperties()
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed, let path = geometry(of: e, attributes.own) else { return nil }
-        let shape = makeShape(path, properties: properties, element: e)
+        let shape = try makeShape(path, properties: properties, boundingBox: path.boundingBoxOfPath, isLine: e.name == "line",
+                                  depth: depth)
+        let markers = try markerNodes(for: e, path: path, attributes: attributes.own, properties: properties, depth: depth)
+        if !markers.isEmpty {
+            // The shape, then its markers, as one group.
+            let node = SVGRenderNode(content: .group([SVGRenderNode(content: .shape(shape), transform: .identity)] + markers),
+                                     transform: try transform(of: attributes, own))
+            try finish(node, element: e, own: own, depth: depth)
+            return node
+        }
         let node = SVGRenderNode(content: .shape(shape), transform: try transform(of: attributes, own))
         if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil || own.mask != nil || own.filter != nil {
             try finish(node, element: e, own: own, depth: depth)
@@ -356,22 +372,24 @@ final class SVGBuilder {
         return node
     }
 
-    /// The fill and stroke of a shape from its properties.
-    private func makeShape(_ path: CGPath, properties p: SVGProperties, element e: XMLElement) -> SVGShape {
-        let bbox = path.boundingBoxOfPath
+    /// The fill and stroke of a shape from its properties; `bbox` is the object bounding box
+    /// for paint servers (the path's own, or the whole text element's for a span).
+    func makeShape(_ path: CGPath, properties p: SVGProperties, boundingBox bbox: CGRect, isLine: Bool,
+                   depth: Int) throws(SVGError) -> SVGShape {
         var fill: SVGPaintInstance?
         var stroke: SVGPaintInstance?
         if p.isVisible {
-            fill = resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox)
+            if !isLine {   // a line has no interior
+                fill = try resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox, depth: depth)
+            }
             if p.strokeWidth > 0 {
                 // A stroke reaches at most half its width times the miter limit (or √2 for
                 // square caps) beyond the outline.
                 let reach = p.strokeWidth / 2 * max(p.miterLimit, 1.5)
-                stroke = resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
-                                          coverBox: bbox.insetBy(dx: -reach, dy: -reach))
+                stroke = try resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
+                                          coverBox: bbox.insetBy(dx: -reach, dy: -reach), depth: depth)
             }
         }
-        if e.name == "line" { fill = nil }   // a line has no interior
         var style = SVGStrokeStyle()
         style.width = p.strokeWidth
         style.cap = p.lineCap

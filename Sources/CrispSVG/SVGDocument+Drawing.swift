@@ -109,12 +109,12 @@ extension SVGDocument {
                 context.setFillColor(color)
                 context.addPath(shape.path)
                 context.fillPath(using: shape.fillRule)
-            } else if case .gradient(let plan) = fill.paint {
-                // A gradient fill: clip to the shape, then paint the gradient across the clip.
+            } else {
+                // A gradient or pattern fill: clip to the shape, then paint across the clip.
                 context.saveGState()
                 context.addPath(shape.path)
                 context.clip(using: shape.fillRule)
-                draw(plan, opacity: fill.opacity, in: context)
+                draw(fill, in: context)
                 context.restoreGState()
             }
         }
@@ -129,17 +129,26 @@ extension SVGDocument {
                 context.setStrokeColor(color)
                 context.addPath(shape.path)
                 context.strokePath()
-            } else if case .gradient(let plan) = stroke.paint {
-                // A gradient stroke: clip to the stroke's outline, then paint the gradient.
+            } else {
+                // A gradient or pattern stroke: clip to the stroke's outline, then paint.
                 context.saveGState()
                 context.addPath(shape.path)
                 context.replacePathWithStrokedPath()
                 context.clip(using: .winding)
-                draw(plan, opacity: stroke.opacity, in: context)
+                draw(stroke, in: context)
                 context.restoreGState()
             }
         }
         if !shape.isAntialiased { context.setShouldAntialias(true) }
+    }
+
+    /// Paints a gradient or pattern across the current clip.
+    static func draw(_ paint: SVGPaintInstance, in context: CGContext) {
+        switch paint.paint {
+        case .color: break
+        case .gradient(let plan): draw(plan, opacity: paint.opacity, in: context)
+        case .pattern(let pattern): draw(pattern, opacity: paint.opacity, in: context)
+        }
     }
 
     /// Paints a gradient across the current clip.

@@ -10,6 +10,7 @@ import Foundation
 enum SVGResolvedPaint {
     case color(SVGColor)
     case gradient(SVGGradientPlan)
+    case pattern(SVGPattern)
 }
 
 /// A fill or stroke: its paint and the opacity multiplying it (fill-/stroke-opacity, and any
