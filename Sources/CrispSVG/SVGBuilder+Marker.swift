@@ -3,7 +3,7 @@ import Foundation
 
 // `marker-start`, `marker-mid`, `marker-end` (and the `marker` shorthand) on path, line,
 // polyline and polygon (SVG 2 §11.6). Each marker is built once per shape — its children as a
-// group, properties cascading from the <marker>, not from the shape — and placed at every vertex
+// group, properties cascading from the <marker> and its ancestors, not from the shape — and placed at every vertex
 // it applies to (SVGPathSegment) by a transform of its own: the content through the viewBox onto
 // markerWidth × markerHeight (preserveAspectRatio), moved so that (refX, refY) of the content
 // lies on the vertex, scaled by the shape's stroke-width for markerUnits="strokeWidth" (the
@@ -12,8 +12,10 @@ import Foundation
 // content is clipped to the viewBox (or the viewport without one), as resvg and the browsers do.
 // The markers are drawn after the shape's fill and stroke: start markers, then mid, then end.
 //
-// A marker reached again while its own content is built is a cycle, skipped with a warning;
-// marker content counts against the `use` expansion budget.
+// A marker reached again while its own content is built is a cycle, skipped with a warning.
+// Every placement counts its content's nodes against the `use` expansion budget: the content is
+// shared between vertices, so markers whose content carries markers would otherwise multiply
+// the drawing work without bound while the document stays small.
 
 extension SVGBuilder {
     static let markerAttributes: Set<String> = ["refX", "refY", "markerWidth", "markerHeight", "markerUnits", "orient", "viewBox",
@@ -75,6 +77,8 @@ extension SVGBuilder {
             }
             guard let marker = resolved[reference.id]!, !marker.content.isEmptyGroup else { return }
             for k in indices {
+                // Each placement draws the shared content again: it counts as that many elements.
+                try countInstances(marker.content.weight, at: reference.offset)
                 let v = vertices[k]
                 let angle: CGFloat
                 switch marker.orientation {
@@ -104,7 +108,7 @@ extension SVGBuilder {
         }
         return try recovering { () throws(SVGError) in try resolvingReference(reference.id, at: reference.offset) { () throws(SVGError) -> PlacedMarker? in
             let attributes = declarations(of: e, allowed: SVGBuilder.markerAttributes)
-            var properties = SVGProperties()
+            var properties = inheritedProperties(of: e)
             var own = SVGElementProperties()
             apply(attributes.presentation, to: &properties, element: &own)
             func length(_ name: String, _ axis: Axis, default fallback: CGFloat) -> CGFloat {

@@ -11,7 +11,8 @@ import Foundation
 //   viewBox and preserveAspectRatio onto the tile when there is a viewBox, else scaled by the
 //   box for patternContentUnits="objectBoundingBox";
 // - patternTransform maps the whole tiling into user space.
-// The content's properties cascade from the pattern element, not from the shape it paints.
+// The content's properties cascade from the pattern element that holds it (and its ancestors),
+// not from the shape it paints.
 // A pattern reached again while its own content is built (directly or through other patterns)
 // is a cycle: that paint is `none` with a warning. Pattern content counts against the same
 // expansion budget as `use`, so nested patterns cannot multiply without bound.
@@ -121,9 +122,9 @@ extension SVGBuilder {
         // The content, from the nearest pattern in the chain with children.
         let holder = chain.first { $0.children.contains { SVGBuilder.isRenderable($0.name) } } ?? chain[0]
         let children = try recovering { () throws(SVGError) in try resolvingReference(id, at: offset) { () throws(SVGError) -> [SVGRenderNode] in
-            var properties = SVGProperties()
+            var properties = inheritedProperties(of: holder)
             var elementOwn = SVGElementProperties()
-            apply(own[0].presentation, to: &properties, element: &elementOwn)
+            apply(own[chain.firstIndex { $0 === holder }!].presentation, to: &properties, element: &elementOwn)
             let outer = viewport
             viewport = viewBox?.size ?? (contentInBox ? CGSize(width: 1, height: 1) : viewport)
             defer { viewport = outer }

@@ -390,7 +390,7 @@ extension SVGBuilder {
     /// Warns once per document when a `font-family` names no family Crisp has: all text is
     /// drawn with the bundled Roboto (regular, or bold above weight 500).
     private func checkFontFamily(_ d: SVGDeclaration) {
-        guard !warnedFontFamily else { return }
+        guard !warnedFontFamily, muted == 0 else { return }
         let families = d.value.split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
         }

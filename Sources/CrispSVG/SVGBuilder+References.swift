@@ -50,6 +50,7 @@ extension SVGBuilder {
                 guard let paint = SVGGradientPlan.paint(for: g, boundingBox: boundingBox, coverBox: coverBox) else { return nil }
                 return SVGPaintInstance(paint: paint, opacity: opacity)
             case "pattern":
+                if isResolving(id) { return try fallingBack(SVGError(.recursiveReference(id: id), at: location(offset))) }
                 guard let p = try pattern(id, at: offset, boundingBox: boundingBox, depth: depth) else { return nil }
                 return SVGPaintInstance(paint: .pattern(p), opacity: opacity)
             default:
@@ -164,7 +165,8 @@ extension SVGBuilder {
                     continue
                 }
                 let attributes = declarations(of: child, allowed: ["offset"])
-                var properties = SVGProperties()
+                // currentColor is the stop's own `color`, inherited from where it is written.
+                var properties = inheritedProperties(of: child)
                 var element = SVGElementProperties()
                 apply(attributes.presentation, to: &properties, element: &element)
                 var offset: CGFloat = 0

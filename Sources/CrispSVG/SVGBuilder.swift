@@ -51,6 +51,21 @@ final class SVGBuilder {
     var useInstances = 0
     /// Declarations from `<style>` sheets by element: normal and `!important` ones.
     var sheetDeclarations: [ObjectIdentifier: (normal: [SVGDeclaration], important: [SVGDeclaration])] = [:]
+    /// The document's root element (set when building starts).
+    private var rootElement: XMLElement?
+    /// Each element's parent, made when first needed.
+    private lazy var parents: [ObjectIdentifier: XMLElement] = {
+        var result: [ObjectIdentifier: XMLElement] = [:]
+        var stack = rootElement.map { [$0] } ?? []
+        while let e = stack.popLast() {
+            for c in e.children { result[ObjectIdentifier(c)] = e }
+            stack.append(contentsOf: e.children)
+        }
+        return result
+    }()
+    /// While positive, warnings and unsupported features are not recorded (ancestors cascaded
+    /// again for a definition were already reported where they were read).
+    private(set) var muted = 0
     /// Whether the one warning about an unavailable `font-family` was given.
     var warnedFontFamily = false
     /// Most elements built one inside the other, counting through `use` references.
@@ -70,6 +85,7 @@ final class SVGBuilder {
     func location(_ offset: Int) -> SVGSourceLocation { lines.location(of: offset) }
 
     func warn(_ message: String, at offset: Int) {
+        guard muted == 0 else { return }
         if let k = warningIndex[message] {
             warnings[k].count += 1
         } else {
@@ -80,6 +96,7 @@ final class SVGBuilder {
 
     /// Records an error SVG says to recover from as a warning at its place.
     func warn(_ error: SVGError) {
+        guard muted == 0 else { return }
         if let k = warningIndex[error.message] {
             warnings[k].count += 1
         } else {
@@ -101,7 +118,7 @@ final class SVGBuilder {
     }
 
     func unsupported(_ reason: String, at offset: Int) {
-        guard unsupportedIndex.insert(reason).inserted else { return }
+        guard muted == 0, unsupportedIndex.insert(reason).inserted else { return }
         unsupported.append(SVGUnsupportedFeature(reason: reason, location: location(offset)))
     }
 
@@ -122,6 +139,7 @@ final class SVGBuilder {
 
     func build(_ root: XMLElement) throws(SVGError) -> Result {
         guard root.name == "svg" else { throw SVGError(.notSVG(root: root.name), at: location(root.offset)) }
+        rootElement = root
         collectIds(root)
         matchStyleSheets(root)
         let attributes = declarations(of: root, allowed: SVGBuilder.svgAttributes)
@@ -242,6 +260,25 @@ final class SVGBuilder {
 
     func element(withId id: String) -> XMLElement? { ids[id] }
 
+    /// The properties `e` inherits where it is written: its ancestors' cascade from the root. A
+    /// definition (gradient stop, pattern, marker) inherits from there, not from its user.
+    func inheritedProperties(of e: XMLElement) -> SVGProperties {
+        var chain: [XMLElement] = []
+        var next = parents[ObjectIdentifier(e)]
+        while let a = next {
+            chain.append(a)
+            next = parents[ObjectIdentifier(a)]
+        }
+        muted += 1
+        defer { muted -= 1 }
+        var properties = SVGProperties()
+        for a in chain.reversed() {
+            var own = SVGElementProperties()
+            apply(declarations(of: a, allowed: []).presentation, to: &properties, element: &own)
+        }
+        return properties
+    }
+
     /// Runs `body` with `id` marked as being resolved; a reference back to it is a cycle.
     func resolvingReference<T>(_ id: String, at offset: Int, _ body: () throws(SVGError) -> T) throws(SVGError) -> T {
         guard !resolving.contains(id) else { throw SVGError(.recursiveReference(id: id), at: location(offset)) }
@@ -249,6 +286,9 @@ final class SVGBuilder {
         defer { resolving.removeLast() }
         return try body()
     }
+
+    /// Whether `id` is being resolved (a reference to it now is a cycle).
+    func isResolving(_ id: String) -> Bool { resolving.contains(id) }
 
     func cachedGradient(_ id: String) -> SVGGradient? { gradientCache[id] }
     func cacheGradient(_ g: SVGGradient) { gradientCache[g.id] = g }

@@ -60,22 +60,32 @@ extension SVGDocument {
     }
 
     /// Draws `node`; with `masking` false its mask is left out (SVGDocument+Masking draws the
-    /// rest of the node that way, off screen).
-    static func draw(_ node: SVGRenderNode, in context: CGContext, masking: Bool = true) {
+    /// rest of the node that way, off screen), with `clipping` false its clip and opacity
+    /// (SVGDocument+Shadow draws a shadow under a clip that way).
+    static func draw(_ node: SVGRenderNode, in context: CGContext, masking: Bool = true, clipping: Bool = true) {
         if node.layerOpacity <= 0 { return }   // a layer at alpha 0 paints nothing
         if masking, let mask = node.mask { return drawMasked(node, mask, in: context) }
-        let hasLayer = node.layerOpacity < 1 || node.shadow != nil
-        let needsState = !node.transform.isIdentity || node.clip != nil || hasLayer
+        if clipping, let shadow = node.shadow, let clip = node.clip { return drawShadowed(node, shadow, under: clip, in: context) }
+        let clip = clipping ? node.clip : nil
+        let layerOpacity = clipping ? node.layerOpacity : 1
+        let hasLayer = layerOpacity < 1 || node.shadow != nil
+        let needsState = !node.transform.isIdentity || clip != nil || hasLayer
         if needsState {
             context.saveGState()
             context.concatenate(node.transform)
         }
-        if hasLayer {
-            context.setAlpha(CGFloat(node.layerOpacity))
-            if let shadow = node.shadow { setShadow(shadow, in: context) }
-            context.beginTransparencyLayer(in: node.layerOpacity < 1 ? node.layerBounds : node.paintBounds, auxiliaryInfo: nil)
+        // Opacity applies to the element composited over its shadow: with both, the opacity's
+        // layer holds the shadow's.
+        let layers = (layerOpacity < 1 ? 1 : 0) + (node.shadow != nil ? 1 : 0)
+        if layerOpacity < 1 {
+            context.setAlpha(CGFloat(layerOpacity))
+            context.beginTransparencyLayer(in: node.layerBounds, auxiliaryInfo: nil)
         }
-        if let clip = node.clip { apply(clip, in: context) }
+        if let shadow = node.shadow {
+            setShadow(shadow, in: context)
+            context.beginTransparencyLayer(in: node.paintBounds(clipped: clip != nil), auxiliaryInfo: nil)
+        }
+        if let clip { apply(clip, in: context) }
         switch node.content {
         case .group(let children):
             for child in children { draw(child, in: context) }
@@ -88,7 +98,7 @@ extension SVGDocument {
             context.draw(image.image, in: image.rect)
             context.restoreGState()
         }
-        if hasLayer { context.endTransparencyLayer() }
+        for _ in 0..<layers { context.endTransparencyLayer() }
         if needsState { context.restoreGState() }
     }
 

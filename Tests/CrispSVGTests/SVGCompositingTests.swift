@@ -206,11 +206,6 @@ struct SVGCompositingTests {
         }
     }
 
-    @Test func textInAClipPathIsStillUnsupported() throws {
-        let doc = try SVGDocument(string: svg(##"<clipPath id="c"><rect width="2" height="2"/><text>x</text></clipPath><rect width="9" height="9" clip-path="url(#c)"/>"##))
-        #expect(doc.unsupportedFeatures.map(\.reason) == ["<text> inside <clipPath>"])
-    }
-
     // MARK: Feature documents
 
     /// The peers' spread on each document: the worst pair among resvg 0.44.0, Skia (SVGDOM) and
