@@ -53,6 +53,13 @@ struct SVGFeatureDocumentTests {
         "figma": Bar(psnr: 38.2, percentOver16: 0.75),
         // Worst pair 43.9 dB (CairoSVG–Skia), 0.444 % (resvg–Skia); Crisp 45.05 dB, 0.4444 %.
         "sketch": Bar(psnr: 43.9, percentOver16: 0.445),
+        // Every peer given the bundled Roboto (spread.py). Closest peer (CairoSVG); Crisp 41.51 dB, 1.752 %.
+        "text": Bar(psnr: 22.32, percentOver16: 7.223),
+        // Closest peer (CairoSVG; Skia draws no patterns here); Crisp 27.10 dB, 4.833 %. The
+        // pattern without a size is a warning.
+        "pattern": Bar(psnr: 17.62, percentOver16: 8.935, expectsWarnings: true),
+        // Closest peer (CairoSVG; Skia draws no markers); Crisp 32.85 dB, 0.794 %.
+        "marker": Bar(psnr: 26.57, percentOver16: 1.873),
     ]
 
     @Test(arguments: bars.keys.sorted())
