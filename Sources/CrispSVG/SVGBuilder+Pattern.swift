@@ -24,45 +24,14 @@ extension SVGBuilder {
     /// The pattern `id` for a shape whose object bounding box is `box`; nil when it paints
     /// nothing (with a warning when that is an error).
     func pattern(_ id: String, at offset: Int, boundingBox box: CGRect, depth: Int) throws(SVGError) -> SVGPattern? {
-        // The href chain, nearest first; an href that cannot be followed ends it.
-        var chain: [XMLElement] = [element(withId: id)!]
-        while let href = chain.last!.attribute("href") ?? chain.last!.attribute("xlink:href") {
-            let at = location(href.valueOffset)
-            guard href.value.hasPrefix("#"), href.value.count > 1 else {
-                warn(SVGError(.invalidValue(attribute: href.name, value: href.value, reason: "expected #id"), at: at))
-                break
-            }
-            let next = String(href.value.dropFirst())
-            guard let e = element(withId: next) else {
-                warn(SVGError(.missingReference(id: next), at: at))
-                break
-            }
-            guard e.name == "pattern" else {
-                warn(SVGError(.wrongReferenceType(id: next, expected: "a <pattern>", found: e.name), at: at))
-                break
-            }
-            guard !chain.contains(where: { $0 === e }) else {
-                warn(SVGError(.recursiveReference(id: next), at: at))
-                break
-            }
-            chain.append(e)
-        }
+        let chain = hrefChain(from: element(withId: id)!, kinds: ["pattern"], expected: "a <pattern>")
         let own = chain.map { declarations(of: $0, allowed: SVGBuilder.patternAttributes) }
         func attribute(_ name: String) -> SVGDeclaration? {
             for d in own { if let v = d.value(name) { return v } }
             return nil
         }
-        func units(_ name: String, default fallback: Bool) -> Bool {
-            guard let d = attribute(name) else { return fallback }
-            switch d.value.trimmingCharacters(in: .whitespaces) {
-            case "objectBoundingBox": return true
-            case "userSpaceOnUse": return false
-            default:
-                warn(invalid(d, "expected userSpaceOnUse or objectBoundingBox"))
-                return fallback
-            }
-        }
-        let tileInBox = units("patternUnits", default: true), contentInBox = units("patternContentUnits", default: false)
+        let tileInBox = isObjectBoundingBox(attribute("patternUnits"), default: true)
+        let contentInBox = isObjectBoundingBox(attribute("patternContentUnits"), default: false)
         let hasBox = !box.isNull && box.width > 0 && box.height > 0
         func value(_ name: String, _ axis: Axis) -> CGFloat? {
             guard let d = attribute(name) else { return nil }

@@ -66,28 +66,7 @@ extension SVGBuilder {
         // The chain of gradients this one inherits from, nearest first (linear and radial
         // gradients inherit from each other: the attributes both kinds have, and the stops). An
         // href that cannot be followed ends the chain, as if it were absent.
-        var chain: [XMLElement] = [element(withId: id)!]
-        while let href = chain.last!.attribute("href") ?? chain.last!.attribute("xlink:href") {
-            let at = location(href.valueOffset)
-            guard href.value.hasPrefix("#"), href.value.count > 1 else {
-                warn(SVGError(.invalidValue(attribute: href.name, value: href.value, reason: "expected #id"), at: at))
-                break
-            }
-            let next = String(href.value.dropFirst())
-            guard let e = element(withId: next) else {
-                warn(SVGError(.missingReference(id: next), at: at))
-                break
-            }
-            guard e.name == "linearGradient" || e.name == "radialGradient" else {
-                warn(SVGError(.wrongReferenceType(id: next, expected: "a gradient", found: e.name), at: at))
-                break
-            }
-            guard !chain.contains(where: { $0 === e }) else {
-                warn(SVGError(.recursiveReference(id: next), at: at))
-                break
-            }
-            chain.append(e)
-        }
+        let chain = hrefChain(from: element(withId: id)!, kinds: ["linearGradient", "radialGradient"], expected: "a gradient")
         let first = chain[0]
         let allowed: Set<String> = first.name == "linearGradient"
             ? ["x1", "y1", "x2", "y2", "gradientUnits", "gradientTransform", "spreadMethod", "href", "xlink:href"]
@@ -182,6 +161,48 @@ extension SVGBuilder {
         let g = SVGGradient(kind: kind, units: units, transform: transform, spread: spread, stops: stops, id: id)
         cacheGradient(g)
         return g
+    }
+
+    /// `first` and the elements its `href` chain leads to, nearest first, each one of `kinds`.
+    /// An href that cannot be followed (not `#id`, missing, of another kind, or back into the
+    /// chain) ends the chain, as if it were absent, with a warning.
+    func hrefChain(from first: XMLElement, kinds: Set<String>, expected: String) -> [XMLElement] {
+        var chain = [first]
+        while let href = chain.last!.attribute("href") ?? chain.last!.attribute("xlink:href") {
+            let at = location(href.valueOffset)
+            guard href.value.hasPrefix("#"), href.value.count > 1 else {
+                warn(SVGError(.invalidValue(attribute: href.name, value: href.value, reason: "expected #id"), at: at))
+                break
+            }
+            let next = String(href.value.dropFirst())
+            guard let e = element(withId: next) else {
+                warn(SVGError(.missingReference(id: next), at: at))
+                break
+            }
+            guard kinds.contains(e.name) else {
+                warn(SVGError(.wrongReferenceType(id: next, expected: expected, found: e.name), at: at))
+                break
+            }
+            guard !chain.contains(where: { $0 === e }) else {
+                warn(SVGError(.recursiveReference(id: next), at: at))
+                break
+            }
+            chain.append(e)
+        }
+        return chain
+    }
+
+    /// A `…Units` attribute: true for objectBoundingBox, false for userSpaceOnUse, `fallback`
+    /// when absent or invalid (with a warning).
+    func isObjectBoundingBox(_ d: SVGDeclaration?, default fallback: Bool) -> Bool {
+        guard let d else { return fallback }
+        switch d.value.trimmingCharacters(in: .whitespaces) {
+        case "objectBoundingBox": return true
+        case "userSpaceOnUse": return false
+        default:
+            warn(invalid(d, "expected userSpaceOnUse or objectBoundingBox"))
+            return fallback
+        }
     }
 
     /// The element `id` names when it is a `kind`; nil with a warning (missing, or of another

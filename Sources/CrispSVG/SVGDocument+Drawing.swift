@@ -16,6 +16,7 @@ extension SVGDocument {
     /// after the caller's own transform. Nothing outside the viewport is clipped.
     public func draw(in context: CGContext) {
         context.saveGState()
+        context.setFlatness(SVGDocument.flatness)
         context.concatenate(viewBoxTransform)
         SVGDocument.draw(root, in: context)
         context.restoreGState()
@@ -54,7 +55,7 @@ extension SVGDocument {
     public func makeImage(scale: CGFloat = 1) -> CGImage? {
         guard scale > 0, scale.isFinite else { return nil }
         let (w, h) = pixelSize(scale: scale)
-        guard let context = CGContext(width: w, height: h) else { return nil }
+        guard let context = SVGDocument.makeContext(width: w, height: h) else { return nil }
         drawFillingBitmap(context)
         return context.makeImage()
     }

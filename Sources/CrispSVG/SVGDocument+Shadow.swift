@@ -32,7 +32,7 @@ extension SVGDocument {
         guard !device.isNull, device.minX.isFinite, device.minY.isFinite, device.maxX.isFinite, device.maxY.isFinite else { return }
         let x0 = device.minX.rounded(.down), y0 = device.minY.rounded(.down)
         let width = Int(device.maxX.rounded(.up) - x0), height = Int(device.maxY.rounded(.up) - y0)
-        guard width > 0, height > 0, let content = CGContext(width: width, height: height) else { return }
+        guard width > 0, height > 0, let content = makeContext(width: width, height: height) else { return }
         // The same base space as the context's (the shadow's offset and blur are given in it),
         // moved to the bitmap's pixels; the CTM is then the context's, moved likewise.
         let base = context.baseTransform

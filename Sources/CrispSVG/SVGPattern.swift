@@ -43,7 +43,7 @@ struct SVGPattern {
             width = max((width * shrink).rounded(.down), 1)
             height = max((height * shrink).rounded(.down), 1)
         }
-        guard let context = CGContext(width: Int(width), height: Int(height)) else { return nil }
+        guard let context = SVGDocument.makeContext(width: Int(width), height: Int(height)) else { return nil }
         context.translateBy(x: 0, y: height)
         context.scaleBy(x: width / tile.width, y: -height / tile.height)
         SVGDocument.draw(content, in: context)
