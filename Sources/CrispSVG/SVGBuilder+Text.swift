@@ -91,7 +91,11 @@ extension SVGBuilder {
         var spans: [TextSpan] = []
         var characters: [TextCharacter] = []
         var positions: [TextPositions] = []
-        func font(_ p: SVGProperties) -> CTFont { CTFont(face: p.fontWeight > 500 ? bold : regular, size: max(p.fontSize, 0)) }
+        // A size of 0 (CTFont would take it as 12) or beyond any float draws nothing.
+        func font(_ p: SVGProperties) -> CTFont {
+            CTFont(face: p.fontWeight > 500 ? bold : regular, size: p.fontSize > 0 && p.fontSize.isFinite ? p.fontSize : 1)
+        }
+        func isDrawn(_ span: TextSpan) -> Bool { span.properties.fontSize > 0 && span.properties.fontSize.isFinite }
 
         /// Collects `element`'s characters (recursively) as span `spans.count`.
         func collect(_ element: XMLElement, _ attributes: ElementDeclarations, _ properties: SVGProperties, preserve: Bool,
@@ -205,7 +209,7 @@ extension SVGBuilder {
             if let y = c.y { pen.y = y }
             if i == chunkStart {
                 chunkStartX = pen.x
-            } else if spans[characters[i - 1].span].font.face === span.font.face,
+            } else if isDrawn(span), spans[characters[i - 1].span].font.face === span.font.face,
                       spans[characters[i - 1].span].font.size == span.font.size {
                 pen.x += span.font.kerning(between: glyphs[i - 1], and: glyph)
             }
@@ -213,6 +217,7 @@ extension SVGBuilder {
             pen.y += c.dy ?? 0
             origins.append(pen)
             glyphs.append(glyph)
+            guard isDrawn(span) else { continue }
             pen.x += span.font.advance(for: glyph) + span.properties.letterSpacing + (c.scalar == " " ? span.properties.wordSpacing : 0)
         }
         chunks.append((chunkStart..<characters.count, pen.x - chunkStartX, chunkStartX))
@@ -237,7 +242,9 @@ extension SVGBuilder {
             var t = CGAffineTransform(scaleX: 1, y: -1)
             if let r = c.rotate, r != 0 { t = t.concatenating(CGAffineTransform(rotationAngle: r * .pi / 180)) }
             t = t.concatenating(CGAffineTransform(translationX: origins[i].x, y: origins[i].y))
-            if let outline = spans[c.span].font.path(for: glyphs[i], transform: t) { runs[runs.count - 1].path.addPath(outline) }
+            if isDrawn(spans[c.span]), let outline = spans[c.span].font.path(for: glyphs[i], transform: t) {
+                runs[runs.count - 1].path.addPath(outline)
+            }
         }
         runs.removeAll { $0.path.isEmpty }
         return runs.isEmpty ? nil : runs

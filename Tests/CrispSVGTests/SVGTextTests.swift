@@ -127,6 +127,16 @@ struct SVGTextTests {
         #expect(doc.makeImage() != nil)
     }
 
+    @Test func sizeZeroOrOverflowingDrawsNothing() throws {
+        let empty = try pixels(##"<text x="4" y="30"></text>"##)
+        #expect(try pixels(##"<text x="4" y="30" font-size="0">abc</text>"##) == empty)
+        let nested = String(repeating: ##"<tspan font-size="1000em">"##, count: 120) + "x" + String(repeating: "</tspan>", count: 120)
+        #expect(try pixels(##"<text x="4" y="30">\##(nested)</text>"##) == empty)
+        // A zero-size span takes no room: the next one starts where it would have.
+        #expect(try pixels(##"<text x="4" y="30">a<tspan font-size="0">bbb</tspan>c</text>"##)
+                == pixels(##"<text x="4" y="30">a<tspan font-size="0">b</tspan>c</text>"##))
+    }
+
     @Test func textPathIsStillUnsupported() throws {
         let doc = try document(##"<path id="p" d="M0 20h100"/><text><textPath href="#p">x</textPath></text>"##)
         #expect(doc.unsupportedFeatures.map(\.reason) == ["<textPath>"])
