@@ -15,7 +15,11 @@ import Foundation
 //
 // Rejected: drawing the content once per tile, clipped to its cell — vector-exact inside a tile,
 // but where two cells meet on a pixel both anti-aliased edges composite (1 − (1 − ½)² = ¾
-// coverage): a visible seam at every cell boundary that content crosses.
+// coverage): a visible seam at every cell boundary that content crosses. Also rejected (tried,
+// the seam test failed): moving the tile bitmap by the fraction of a pixel that puts its pixels
+// on the device's, so that tiles off the pixel grid are not resampled — content reaching the
+// tile's edge then ends inside a device pixel the next tile shares, the same seam. So a tiling
+// off the grid is sampled bilinearly: soft by up to a pixel at tile edges, never seamed.
 
 /// A pattern paint for one shape, in its user space.
 struct SVGPattern {

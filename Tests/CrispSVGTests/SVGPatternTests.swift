@@ -21,8 +21,14 @@ struct SVGPatternTests {
     func tilesMeetWithoutSeams(scale: CGFloat) throws {
         // Each tile is filled edge to edge: every pixel well inside the shape is the colour,
         // whatever the scale, rotation and offset put the tile edges between pixels.
-        let body = ##"<pattern id="p" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="translate(0.3 0.6) rotate(17)"><rect width="7" height="7" fill="#369"/></pattern><rect width="40" height="40" fill="url(#p)"/>"##
-        let rendered = try image(body, scale: scale)
+        for transform in ["translate(0.3 0.6) rotate(17)", "translate(0.3 0.6)"] {
+            // A background over the whole tile and a stripe crossing its edge (cut by the tile).
+            let body = ##"<pattern id="p" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="\##(transform)"><rect width="7" height="7" fill="#369"/><rect x="-3" y="3" width="13" height="1" fill="#369"/></pattern><rect width="40" height="40" fill="url(#p)"/>"##
+            try expectSolid(try image(body, scale: scale), scale: scale)
+        }
+    }
+
+    func expectSolid(_ rendered: CGImage, scale: CGFloat) throws {
         let margin = Int(scale.rounded(.up)) + 1
         for y in margin..<(rendered.height - margin) {
             for x in margin..<(rendered.width - margin) {
