@@ -119,7 +119,7 @@ public enum DemoBenchmark {
         result.gpsFramePixels = pulse.pixels
         // A theme cross-fade: every frame gives the views colours between blue and red.
         let fade = try time(frames) { i in
-            app.rootView.applyTheme(Theme.blue.interpolated(to: .red, fraction: CGFloat(i % 19 + 1) / 20))
+            app.showColours(Theme.blue.interpolated(to: .red, fraction: CGFloat(i % 19 + 1) / 20))
             return try host.renderFrame()
         }
         result.themeFadeFrame = fade.median
