@@ -39,7 +39,8 @@ public enum DemoBenchmark {
         /// Pixels repainted by a bubble-drag frame.
         public var bubbleDragFramePixels: Int?
         /// Bubbles screen: the same full frame and drag frame with the bubbles' cached contents
-        /// off (every bubble in a dirty area draws itself), for what the cache saves.
+        /// off (every bubble in a dirty area draws itself), for what the cache saves. Controls
+        /// screen: the full frame with the controls' cached contents off.
         public var uncachedFullFrame: TimeInterval?
         /// See `uncachedFullFrame`.
         public var uncachedBubbleDragFrame: TimeInterval?
@@ -123,6 +124,13 @@ public enum DemoBenchmark {
             return try host.renderFrame()
         }
         result.themeFadeFrame = fade.median
+        // The full frame again with no control drawn from its cached contents.
+        app.showColours(app.theme)
+        for view in app.controlsScreen.cachedControls { view.layer.cachesContents = false }
+        result.uncachedFullFrame = try time(frames) { _ in
+            app.window.invalidateEverything()
+            return try host.renderFrame()
+        }.median
         return result
     }
 
