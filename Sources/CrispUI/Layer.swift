@@ -133,7 +133,9 @@ public final class Layer {
     /// y down: use a UIKit context — `UIGraphicsBeginImageContext…`, or the context of a
     /// `draw(_:)` — or flip a bitmap context first. The view's alpha applies; its frame and
     /// transform do not (they place it in its superview). Only what lies in the context's clip
-    /// is drawn; `UIGraphicsGetCurrentContext()` is `context` meanwhile.
+    /// is drawn; `UIGraphicsGetCurrentContext()` is `context` meanwhile. Views that cache their
+    /// contents and land on whole device pixels at the screen's scale are copied from the
+    /// window's cache, as on screen (so the result matches the window pixel for pixel).
     ///
     /// A view whose `draw(_:)` is running — this one, or one below it, rendering an ancestor
     /// from its own drawing, as a loupe does — is not drawn again (that would recurse): it

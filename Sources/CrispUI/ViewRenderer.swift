@@ -121,9 +121,11 @@ final class ViewRenderer {
     /// scale, y flipped); else nil.
     ///
     /// Keeping the shadow in the bitmap is what makes a cached view cheap to put back: a blurred
-    /// shadow costs far more than copying its pixels.
+    /// shadow costs far more than copying its pixels. An offscreen `Layer.render(in:)` at the
+    /// screen's scale uses the same bitmaps (as Core Animation renders a layer's `contents`), so
+    /// it shows exactly what the window shows — a loupe's snapshot — without drawing them again.
     private func cachedLook(of view: View) -> (image: CGImage, rect: CGRect)? {
-        guard isOnScreen, view.layer.cachesContents, let window = view.window else { return nil }
+        guard view.layer.cachesContents, let window = view.window else { return nil }
         let s = window.screen.scale
         let t = context.ctm
         guard t.a == s, t.d == -s, t.b == 0, t.c == 0 else { return nil }

@@ -69,6 +69,9 @@ struct CrispDemo: ParsableCommand {
     @Option(help: "With --bench-render: only this device preset (repeatable; default: every preset).")
     var benchDevice: [String] = []
 
+    @Flag(help: "With --bench-render: only the loupe's table (retina iPad; on the --bench-screen screens, default every screen).")
+    var benchLoupeOnly = false
+
     @Option(help: "Time this many full-frame presents with MIT-SHM and with XPutImage and print the medians.")
     var benchPresent: Int?
 
@@ -158,31 +161,34 @@ struct CrispDemo: ParsableCommand {
         }
 
         if let frames = benchRender {
-            print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag / bubble drag (px)")
-            let devices = benchDevice.isEmpty ? Device.presets : benchDevice.compactMap { Device.preset(named: $0) }
             let screens = benchScreen.isEmpty ? DemoApp.screenNames : benchScreen
-            for r in try DemoBenchmark.run(devices: devices, screens: screens, frames: frames) {
-                let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
-                var line = r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
-                    + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
-                    + px.padding(toLength: 11, withPad: " ", startingAt: 0)
-                    + String(format: "%7.3f ms  %7.4f ms (%6d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels)
-                if let gps = r.gpsFrame, let pixels = r.gpsFramePixels, let fade = r.themeFadeFrame {
-                    line += String(format: "  %7.4f ms (%6d)  %7.3f ms", gps * 1000, pixels, fade * 1000)
-                    if let full = r.uncachedFullFrame { line += String(format: "; uncached: full %.3f ms", full * 1000) }
+            if !benchLoupeOnly {
+                print("screen    device       pixels     full frame  clock tick (px)        GPS frame (px)         theme fade / point drag / bubble drag (px)")
+                let devices = benchDevice.isEmpty ? Device.presets : benchDevice.compactMap { Device.preset(named: $0) }
+                for r in try DemoBenchmark.run(devices: devices, screens: screens, frames: frames) {
+                    let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
+                    var line = r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
+                        + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                        + px.padding(toLength: 11, withPad: " ", startingAt: 0)
+                        + String(format: "%7.3f ms  %7.4f ms (%6d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels)
+                    if let gps = r.gpsFrame, let pixels = r.gpsFramePixels, let fade = r.themeFadeFrame {
+                        line += String(format: "  %7.4f ms (%6d)  %7.3f ms", gps * 1000, pixels, fade * 1000)
+                        if let full = r.uncachedFullFrame { line += String(format: "; uncached: full %.3f ms", full * 1000) }
+                    }
+                    if let drag = r.pointDragFrame, let pixels = r.pointDragFramePixels, let uncached = r.uncachedPointDragFrame {
+                        line += String(format: "  %7.4f ms (%6d); axes uncached: %.4f ms", drag * 1000, pixels, uncached * 1000)
+                    }
+                    if let drag = r.bubbleDragFrame, let pixels = r.bubbleDragFramePixels, let full = r.uncachedFullFrame,
+                       let uncachedDrag = r.uncachedBubbleDragFrame, let bytes = r.cachedBytes {
+                        line += String(format: "  %7.4f ms (%6d); uncached: full %.3f ms, drag %.4f ms; cache %.2f MiB",
+                                       drag * 1000, pixels, full * 1000, uncachedDrag * 1000, Double(bytes) / 1_048_576)
+                    }
+                    print(line)
                 }
-                if let drag = r.pointDragFrame, let pixels = r.pointDragFramePixels, let uncached = r.uncachedPointDragFrame {
-                    line += String(format: "  %7.4f ms (%6d); axes uncached: %.4f ms", drag * 1000, pixels, uncached * 1000)
-                }
-                if let drag = r.bubbleDragFrame, let pixels = r.bubbleDragFramePixels, let full = r.uncachedFullFrame,
-                   let uncachedDrag = r.uncachedBubbleDragFrame, let bytes = r.cachedBytes {
-                    line += String(format: "  %7.4f ms (%6d); uncached: full %.3f ms, drag %.4f ms; cache %.2f MiB",
-                                   drag * 1000, pixels, full * 1000, uncachedDrag * 1000, Double(bytes) / 1_048_576)
-                }
-                print(line)
+                print("")
             }
-            print("\nloupe     device       open (snapshot px)       move bitmap  move vector  (px per move)")
-            for r in try DemoBenchmark.runLoupe(frames: frames) {
+            print("loupe     device       open (snapshot px)       move bitmap  move vector  (px per move)")
+            for r in try DemoBenchmark.runLoupe(screens: screens, frames: frames) {
                 print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
                       + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
                       + String(format: "%7.3f ms (%8d)  %7.3f ms   %7.3f ms   (%6d)", r.open * 1000, r.openSnapshotPixels,

@@ -15,6 +15,11 @@ import Foundation
 // only ever shows the square around the touch, so it renders the tiles under that square.
 // Rejected: copying the window's on-screen pixels — cheaper still, but it would magnify
 // whatever lies on top (the loupe itself, the frame-time HUD) and is not the essay's method.
+//
+// Memory: the bitmap is a screen's worth of pixels (12 MiB on a retina iPad), so the loupe
+// releases it when it closes. It comes from `calloc`, whose large blocks are fresh zero pages
+// mapped on first touch: a new snapshot pays only for the tiles it renders, not for clearing
+// 12 MiB.
 
 /// A lazily rendered, tiled bitmap of a window's content (everything but the views it is told
 /// to leave out), at the screen's pixel scale.
@@ -23,15 +28,32 @@ final class LoupeSnapshot {
     static let tileSize = 128
 
     private(set) var context: CGContext?
+    /// The context's pixels (`calloc`ed, freed by `release()`).
+    private var memory: UnsafeMutableRawPointer?
     private var tilesAcross = 0
     private var tilesDown = 0
     private var valid: [Bool] = []
     /// Pixels rendered since the last `resetStatistics()` (for benchmarks and tests).
     private(set) var renderedPixels = 0
 
+    deinit { release() }
+
+    /// The bytes the bitmap takes (0 when released).
+    var bytes: Int { context.map { $0.bytesPerRow * $0.height } ?? 0 }
+
     /// Forgets every tile: the next `prepare` renders afresh (a new snapshot).
     func invalidateAll() {
         for i in valid.indices { valid[i] = false }
+    }
+
+    /// Frees the bitmap; the next `prepare` allocates a new one.
+    func release() {
+        context = nil
+        free(memory)
+        memory = nil
+        tilesAcross = 0
+        tilesDown = 0
+        valid = []
     }
 
     /// Marks the tiles under `rect` (window points) stale.
@@ -54,7 +76,13 @@ final class LoupeSnapshot {
     func prepare(_ pixels: CGRect, window: Window, draw: (CGContext) -> Void) {
         let screen = window.screen
         if context?.width != screen.pixelWidth || context?.height != screen.pixelHeight {
-            context = CGContext(width: screen.pixelWidth, height: screen.pixelHeight)
+            release()
+            guard screen.pixelWidth > 0, screen.pixelHeight > 0,
+                  let bytes = calloc(screen.pixelWidth * screen.pixelHeight, 4) else { return }
+            memory = bytes
+            context = CGContext(data: bytes, width: screen.pixelWidth, height: screen.pixelHeight, bitsPerComponent: 8,
+                                bytesPerRow: 4 * screen.pixelWidth, space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGBitmapInfo.crispNative.rawValue)
             tilesAcross = (screen.pixelWidth + Self.tileSize - 1) / Self.tileSize
             tilesDown = (screen.pixelHeight + Self.tileSize - 1) / Self.tileSize
             valid = [Bool](repeating: false, count: tilesAcross * tilesDown)

@@ -21,6 +21,8 @@ import Foundation
 // smooth only at the size it was drawn for).
 //
 // Moving the loupe changes only its frame: the window repaints the old and the new rectangle.
+// The frame sits on whole device pixels, so its shadow, glass and rim (`LoupeChrome`) and its
+// mode label (cached contents) are copied from bitmaps drawn once, not drawn again per move.
 
 /// A magnifying glass over a window: long press anywhere to open it, move to move it, release
 /// to close it. Identifier `loupe`; state lines `shown <x> <y> <zoom> <bitmap|vector>` (the
@@ -68,8 +70,12 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
     public private(set) var snapshotCount = 0
 
     let snapshot = LoupeSnapshot()
+    let chrome = LoupeChrome()
     /// Pixels rendered into the snapshot since the loupe last opened (stale tiles only).
     public var snapshotPixels: Int { snapshot.renderedPixels }
+    /// The bytes the snapshot holds: a screenful while the loupe is open, none once it has
+    /// closed (the bitmap is released at the end of the closing animation).
+    public var snapshotBytes: Int { snapshot.bytes }
     private let modeLabel = Label(text: "", fontSize: 9)
     private let colourLabel = Label(text: "", fontSize: 9)
     /// True while the loupe changes its own frame or content, so its own repaints do not make
@@ -89,6 +95,7 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
             addSubview(label)
         }
         modeLabel.isBold = true
+        modeLabel.layer.cachesContents = true
         colourLabel.isHidden = true
         recognizer.addTarget(self, action: LoupeView.handleLongPress)
     }
@@ -147,7 +154,7 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
         let b = window.bounds
         touchPoint = CGPoint(x: min(max(point.x, b.minX), b.maxX), y: min(max(point.y, b.minY), b.maxY))
         changeItself {
-            frame = LoupeView.frame(forTouch: touchPoint, in: b)
+            frame = LoupeView.frame(forTouch: touchPoint, in: b, scale: window.screen.scale)
             setNeedsDisplay()
             layoutLabels()
         }
@@ -166,6 +173,7 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
             }, completion: { _ in
                 guard !self.isOpen else { return }
                 self.window?.backdrop = nil
+                self.snapshot.release()
                 self.changeItself {
                     self.isHidden = true
                     self.alpha = 1
@@ -253,8 +261,9 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
     }
 
     /// The loupe's frame for a touch at `point` in a window with `bounds`: centred above the
-    /// touch (clear of the finger); beside it when there is no room above; always inside.
-    static func frame(forTouch point: CGPoint, in bounds: CGRect) -> CGRect {
+    /// touch (clear of the finger); beside it when there is no room above; always inside; its
+    /// origin on whole device pixels at `scale` (so its cached frame is copied pixel for pixel).
+    static func frame(forTouch point: CGPoint, in bounds: CGRect, scale: CGFloat) -> CGRect {
         let d = diameter(in: bounds.size)
         let side = d + 2 * margin
         let lift = d / 2 + 24
@@ -266,7 +275,9 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
         }
         let x = min(max(centre.x - side / 2, bounds.minX), max(bounds.maxX - side, bounds.minX))
         let y = min(max(centre.y - side / 2, bounds.minY), max(bounds.maxY - side, bounds.minY))
-        return CGRect(x: x, y: y, width: side, height: side)
+        // Down to a whole pixel: never out of the window's pixels (its edges are whole pixels).
+        let s = scale > 0 && scale.isFinite ? scale : 1
+        return CGRect(x: (x * s).rounded(.down) / s, y: (y * s).rounded(.down) / s, width: side, height: side)
     }
 
     /// The disc, in the loupe's coordinates.
@@ -312,13 +323,16 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
         guard let ctx = UIGraphicsGetCurrentContext(), let window else { return }
         let disc = discRect
         let circle = CGPath(ellipseIn: disc, transform: nil)
-        // Shadow under the disc.
-        ctx.saveGState()
-        ctx.setShadow(offset: CGSize(width: 0, height: 3), blur: 6, color: CGColor(gray: 0, alpha: 0.55))
-        ctx.setFillColor(window.backgroundColor ?? .black)
-        ctx.addPath(circle)
-        ctx.fillPath()
-        ctx.restoreGState()
+        let background = window.backgroundColor ?? .black
+        // The frame from its cached bitmaps while the loupe lands on whole device pixels;
+        // drawn in vectors while it scales (closing).
+        let s = window.screen.scale
+        let key = LoupeChrome.Key(size: bounds.size, scale: s, theme: theme, background: background)
+        let cached = isOnWholePixels(ctx, scale: s)
+            ? chrome.images(for: key, under: { self.drawUnder(in: $0, disc: disc, background: background) },
+                            over: { self.drawOver(in: $0, disc: disc) })
+            : nil
+        if let cached { drawPixelForPixel(cached.under, in: ctx) } else { drawUnder(in: ctx, disc: disc, background: background) }
         // The magnified content, clipped to the anti-aliased circle.
         ctx.saveGState()
         ctx.addPath(circle)
@@ -328,6 +342,45 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
         case .vector: drawVectors(in: ctx, window: window)
         }
         if showsInspector { drawPixelGrid(in: ctx, window: window) }
+        ctx.restoreGState()
+        if let cached { drawPixelForPixel(cached.over, in: ctx) } else { drawOver(in: ctx, disc: disc) }
+    }
+
+    /// Whether the loupe's bounds map to whole device pixels in `ctx`, unscaled and unrotated
+    /// (y down, `scale` pixels per point).
+    private func isOnWholePixels(_ ctx: CGContext, scale s: CGFloat) -> Bool {
+        let t = ctx.ctm
+        guard t.a == s, t.d == -s, t.b == 0, t.c == 0 else { return false }
+        let origin = CGPoint(x: bounds.minX, y: bounds.minY).applying(t)
+        return origin.x == origin.x.rounded() && origin.y == origin.y.rounded()
+    }
+
+    /// Copies a bitmap of the loupe's bounds into place, upright, one pixel per pixel.
+    private func drawPixelForPixel(_ image: CGImage, in ctx: CGContext) {
+        ctx.saveGState()
+        ctx.interpolationQuality = .none
+        ctx.translateBy(x: bounds.minX, y: bounds.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height))
+        ctx.restoreGState()
+    }
+
+    /// What lies under the magnified content: the disc's shadow and the disc in the window's
+    /// background colour.
+    private func drawUnder(in ctx: CGContext, disc: CGRect, background: CGColor) {
+        ctx.saveGState()
+        ctx.setShadow(offset: CGSize(width: 0, height: 3), blur: 6, color: CGColor(gray: 0, alpha: 0.55))
+        ctx.setFillColor(background)
+        ctx.addEllipse(in: disc)
+        ctx.fillPath()
+        ctx.restoreGState()
+    }
+
+    /// What lies over the magnified content: the glass highlight (inside the disc) and the rim.
+    private func drawOver(in ctx: CGContext, disc: CGRect) {
+        ctx.saveGState()
+        ctx.addEllipse(in: disc)
+        ctx.clip()
         drawHighlight(in: ctx, disc: disc)
         ctx.restoreGState()
         drawRim(in: ctx, disc: disc)

@@ -8,13 +8,22 @@ import Foundation
 
 extension ScatterPlotView {
     /// Formats `value` in the plot's locale with `decimals` decimals.
+    ///
+    /// The formatters are kept per number of decimals (until the locale changes): making one
+    /// costs far more than formatting, and a loupe in vector mode draws the labels every frame.
     func format(_ value: CGFloat, decimals: Int) -> String {
-        let f = NumberFormatter()
-        f.locale = locale
-        f.numberStyle = .decimal
-        f.usesGroupingSeparator = false
-        f.minimumFractionDigits = decimals
-        f.maximumFractionDigits = decimals
+        let f: NumberFormatter
+        if let kept = formatters[decimals] {
+            f = kept
+        } else {
+            f = NumberFormatter()
+            f.locale = locale
+            f.numberStyle = .decimal
+            f.usesGroupingSeparator = false
+            f.minimumFractionDigits = decimals
+            f.maximumFractionDigits = decimals
+            formatters[decimals] = f
+        }
         return f.string(from: NSNumber(value: Double(value))) ?? "\(value)"
     }
 

@@ -35,6 +35,7 @@ public final class ScatterPlotView: RightHandedView, RightHandedViewDelegate {
     /// The locale numbers are written in (decimal comma in German and Spanish).
     public var locale = Locale(identifier: "en") {
         didSet {
+            formatters = [:]
             setNeedsDisplay()
             dataView.setNeedsDisplay()
         }
@@ -59,6 +60,8 @@ public final class ScatterPlotView: RightHandedView, RightHandedViewDelegate {
     static let fontSize: CGFloat = 10
 
     private var touchStart: CGPoint?
+    /// Number formatters in `locale`, by number of decimals (see `format(_:decimals:)`).
+    var formatters: [Int: NumberFormatter] = [:]
 
     /// Creates a plot of `points` (data units) over the ranges given.
     public init(points: [CGPoint], xRange: ClosedRange<CGFloat>, yRange: ClosedRange<CGFloat>) {
