@@ -29,6 +29,14 @@ import Foundation
 //     5      all         every strategy                       zlib 4     best 8 × the same as 4
 //     6      all         every strategy                       zlib 4     best 12 × levels 8, 9 × 4 strategies × memLevel 1…9
 //
+// From level 4 on, Crisp's own deflate encoder (`DeflateEncoder`, near-optimal parsing)
+// compresses the best candidates once more, and the smaller stream wins:
+//
+//     level  candidates (best by zlib)  effort (see `strongEfforts`)
+//     4      1                          chain 32, long matches skipped, 1 + 2 passes
+//     5      3, ranked by level 4's     chain 32, every position searched, 1 + 3 passes
+//     6      4, ranked by level 4's     chain 64, every position searched, 2 + 5 passes
+//
 // memLevel matters more than one would think: besides the hash size it sets how many symbols
 // a deflate block collects before its Huffman codes are fixed (2^(memLevel + 6)), and image
 // data changes character often enough that smaller blocks win. On the project's goldens
@@ -36,9 +44,9 @@ import Foundation
 // Z_FILTERED, which libpng uses, wins on few. The window is always the smallest that covers
 // the data (identical output, less memory for the decoder).
 //
-// Rejected alternatives: a deflater with near-optimal parsing (libdeflate, Zopfli) instead of
-// zlib — it finds streams about 10 % smaller on these images but is a new dependency or a
-// large piece of code (see the README for the measured gap); keeping interlacing (Adam7 data
+// Rejected alternatives: the near-optimal encoder at every level — it is 10–30× zlib's time,
+// so the default level (and `pngData()`) stays with zlib; a C deflater (libdeflate, Zopfli) —
+// a new dependency for one command, where the algorithms fit in Swift; keeping interlacing (Adam7 data
 // is larger and nothing here draws progressively); and estimating sizes from entropy instead
 // of compressing (the estimates miss LZ77 matches, which dominate on rendered images).
 
@@ -181,6 +189,9 @@ public struct PNGOptimizer: Sendable {
         var ranking: DeflateSettings?
         var finalists: Int
         var finals: [DeflateSettings]
+        /// Crisp's own deflate encoder, and how many of the best candidates (by their best zlib
+        /// size) it compresses.
+        var strongDeflate: (effort: DeflateEncoder.Effort, candidates: Int)? = nil
     }
 
     /// The raw image data size up to which candidates are not ranked but all compressed with
@@ -210,13 +221,24 @@ public struct PNGOptimizer: Sendable {
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 6...7))
         case 3: return Plan(triesEveryFormat: true, filters: all.filter { $0 != .bruteForce }, ranking: ranking, finalists: 3,
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 5...9) + settings(9...9, [Z_FILTERED], 7...7))
-        case 4: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 4, finals: nine)
-        case 5: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 8, finals: nine)
+        case 4: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 4, finals: nine,
+                            strongDeflate: (Self.strongEfforts[0], 1))
+        case 5: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 8, finals: nine,
+                            strongDeflate: (Self.strongEfforts[1], 3))
         default:
             return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 12,
-                        finals: settings(8...9, [Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, Z_HUFFMAN_ONLY], 1...9))
+                        finals: settings(8...9, [Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, Z_HUFFMAN_ONLY], 1...9),
+                        strongDeflate: (Self.strongEfforts[2], 4))
         }
     }
+
+    /// The efforts of Crisp's own deflate encoder at levels 4, 5 and 6.
+    /// (Level 4's effort also ranks the candidates at levels 5 and 6.)
+    static let strongEfforts = [
+        DeflateEncoder.Effort(maximumChain: 32, niceLength: 258, skipsCoveredPositions: true, segmentPasses: 1, blockPasses: 2),
+        DeflateEncoder.Effort(maximumChain: 32, niceLength: 258, skipsCoveredPositions: false, segmentPasses: 1, blockPasses: 3),
+        DeflateEncoder.Effort(maximumChain: 64, niceLength: 258, skipsCoveredPositions: false, segmentPasses: 2, blockPasses: 5),
+    ]
 
     /// A packed and filtered candidate.
     private struct Candidate {
@@ -267,14 +289,41 @@ public struct PNGOptimizer: Sendable {
             }
         }
         var best: (format: PNGPixelFormat, imageData: [UInt8], method: String)?
+        // Each finalist's whole-file size under its best zlib setting.
+        var finalSizes: [(size: Int, candidate: Candidate)] = []
         for (_, candidate) in candidates {
+            var smallest = Int.max
             for settings in plan.finals {
                 let compressed = candidate.data.withUnsafeBufferPointer { compress($0, settings) }
                 trials += 1
                 // Compare whole files: a palette's PLTE and tRNS count too.
                 let size = compressed.count + candidate.format.chunkByteCount
+                smallest = min(smallest, size)
                 if best == nil || size < best!.imageData.count + best!.format.chunkByteCount {
                     best = (candidate.format, compressed, "\(candidate.filter.description) filter, \(settings.name)")
+                }
+            }
+            finalSizes.append((smallest, candidate))
+        }
+        if let strong = plan.strongDeflate {
+            // zlib's favourite is not always the optimal parser's: with several candidates,
+            // level 4's effort picks the one the final effort compresses.
+            var ranked: [(size: Int, data: [UInt8], candidate: Candidate)] = []
+            for (_, candidate) in finalSizes.sorted(by: { $0.size < $1.size }).prefix(strong.candidates) {
+                let effort = strong.candidates > 1 ? Self.strongEfforts[0] : strong.effort
+                let compressed = candidate.data.withUnsafeBufferPointer { DeflateEncoder(effort).zlib($0) }
+                trials += 1
+                ranked.append((compressed.count + candidate.format.chunkByteCount, compressed, candidate))
+            }
+            if let (_, quick, candidate) = ranked.min(by: { $0.size < $1.size }) {
+                var compressed = quick
+                if strong.candidates > 1 {
+                    let final = candidate.data.withUnsafeBufferPointer { DeflateEncoder(strong.effort).zlib($0) }
+                    trials += 1
+                    if final.count < compressed.count { compressed = final }
+                }
+                if compressed.count + candidate.format.chunkByteCount < best!.imageData.count + best!.format.chunkByteCount {
+                    best = (candidate.format, compressed, "\(candidate.filter.description) filter, Crisp deflate")
                 }
             }
         }
