@@ -26,8 +26,8 @@ import Foundation
 //     2      best guess  none, minimum sum, entropy, bigrams  zlib 4     best 1 × 9 default {6, 7}
 //     3      all         every strategy but brute force       zlib 4     best 3 × 9 default {5…9}, 9 filtered 7
 //     4      all         every strategy (brute ≤ 1 MiB raw)   zlib 4     best 4 × 9 {default, filtered} {3…9}, 9 RLE
-//     5      all         every strategy                       zlib 4     best 8 × the same as 4
-//     6      all         every strategy                       zlib 4     best 12 × levels 8, 9 × 4 strategies × memLevel 1…9
+//     5      all         every strategy (brute at any size)   zlib 4     best 8 × the same as 4
+//     6      all         every strategy (brute at any size)   zlib 4     best 12 × levels 8, 9 × 4 strategies × memLevel 1…9
 //
 // From level 4 on, Crisp's own deflate encoder (`DeflateEncoder`, near-optimal parsing)
 // compresses the best candidates once more, and the smaller stream wins:
@@ -198,7 +198,7 @@ public struct PNGOptimizer: Sendable {
     /// the final settings.
     static let rankingThreshold = 1 << 20
 
-    /// The largest raw image data brute-force filtering is tried on.
+    /// The largest raw image data brute-force filtering is tried on below level 5.
     static let bruteForceLimit = 1 << 20
 
     /// The plan of this optimizer's level for `rawByteCount` bytes of unfiltered image data.
@@ -209,7 +209,7 @@ public struct PNGOptimizer: Sendable {
             }
         }
         let adaptive: [PNGFilterStrategy] = [.none, .minimumSum, .entropy, .bigrams]
-        let all = PNGFilterStrategy.allCases.filter { $0 != .bruteForce || rawByteCount <= Self.bruteForceLimit }
+        let all = PNGFilterStrategy.allCases.filter { $0 != .bruteForce || rawByteCount <= Self.bruteForceLimit || level >= 5 }
         let ranking = DeflateSettings(level: 4, strategy: Z_DEFAULT_STRATEGY, memLevel: 7)
         let nine = settings(9...9, [Z_DEFAULT_STRATEGY, Z_FILTERED], 3...9) + [DeflateSettings(level: 9, strategy: Z_RLE)]
         switch level {
