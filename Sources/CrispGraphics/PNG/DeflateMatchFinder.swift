@@ -142,6 +142,29 @@ final class DeflateMatchFinder {
         return length
     }
 
+    /// Walks a chain from `candidate` for at most `maximumChain` entries, appending to `list`
+    /// every match of `position` longer than `best` (up to `limit`); returns the longest length.
+    @inline(__always)
+    private func walk(from candidate: Int, links: UnsafeMutablePointer<Int32>, position: Int, limit: Int, best: Int,
+                      into list: inout DeflateMatchList) -> Int {
+        let window = DeflateAlphabet.windowSize
+        var candidate = candidate, best = best, budget = maximumChain
+        while candidate >= 0 && position - candidate <= window && budget > 0 {
+            budget -= 1
+            if data[candidate + best] == data[position + best] {
+                let length = matchLength(candidate, position, limit: limit)
+                if length > best {
+                    best = length
+                    list.lengths.append(UInt16(length))
+                    list.distances.append(UInt16(position - candidate))
+                    if length >= niceLength || length == limit { break }
+                }
+            }
+            candidate = Int(links[candidate & (window - 1)])
+        }
+        return best
+    }
+
     /// The matches of every position in `range`, which must start where the previous call's
     /// range ended (or at 0).
     func matches(in range: Range<Int>) -> DeflateMatchList {
@@ -150,7 +173,6 @@ final class DeflateMatchFinder {
         list.starts.reserveCapacity(range.count + 1)
         list.lengths.reserveCapacity(range.count)
         list.distances.reserveCapacity(range.count)
-        let window = DeflateAlphabet.windowSize
         var skip = 0
         for position in range {
             let run = runLength(position)
@@ -162,40 +184,13 @@ final class DeflateMatchFinder {
             if skip > 0 { skip -= 1; continue }
             let limit = min(DeflateAlphabet.maximumMatch, count - position)
             guard limit >= DeflateAlphabet.minimumMatch else { continue }
-            var candidate = Int(head[hash(position)])
-            var best = DeflateAlphabet.minimumMatch - 1
-            var budget = maximumChain
-            while candidate >= 0 && position - candidate <= window && budget > 0 {
-                budget -= 1
-                if data[candidate + best] == data[position + best] {
-                    let length = matchLength(candidate, position, limit: limit)
-                    if length > best {
-                        best = length
-                        list.lengths.append(UInt16(length))
-                        list.distances.append(UInt16(position - candidate))
-                        if length >= niceLength || length == limit { break }
-                    }
-                }
-                candidate = Int(previous[candidate & (window - 1)])
-            }
+            var best = walk(from: Int(head[hash(position)]), links: previous, position: position, limit: limit,
+                            best: DeflateAlphabet.minimumMatch - 1, into: &list)
             // Inside a run, the first chain holds the run's own positions; candidates with
             // the same run length ahead (Zopfli's second hash) continue past its end.
             if run >= 3 && best < niceLength && best < limit {
-                candidate = Int(runHead[runHash(position, run)])
-                budget = maximumChain
-                while candidate >= 0 && position - candidate <= window && budget > 0 {
-                    budget -= 1
-                    if data[candidate + best] == data[position + best] {
-                        let length = matchLength(candidate, position, limit: limit)
-                        if length > best {
-                            best = length
-                            list.lengths.append(UInt16(length))
-                            list.distances.append(UInt16(position - candidate))
-                            if length >= niceLength || length == limit { break }
-                        }
-                    }
-                    candidate = Int(runPrevious[candidate & (window - 1)])
-                }
+                best = walk(from: Int(runHead[runHash(position, run)]), links: runPrevious, position: position, limit: limit,
+                            best: best, into: &list)
             }
             if best >= niceLength && skipsCoveredPositions { skip = best - 1 }
         }
