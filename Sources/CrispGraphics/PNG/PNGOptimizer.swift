@@ -25,12 +25,14 @@ import Foundation
 //     1      best guess  none, minimum sum, entropy, bigrams  zlib 4     best 1 × 9 default 7
 //     2      best guess  none, minimum sum, entropy, bigrams  zlib 4     best 1 × 9 default {6, 7}
 //     3      all         every strategy but brute force       zlib 4     best 3 × 9 default {5…9}, 9 filtered 7
-//     4      all         every strategy (brute ≤ 1 MiB raw)   zlib 4     best 4 × 9 {default, filtered} {3…9}, 9 RLE
-//     5      all         every strategy (brute at any size)   zlib 4     best 8 × the same as 4
-//     6      all         every strategy (brute at any size)   zlib 4     best 12 × levels 8, 9 × 4 strategies × memLevel 1…9
+//     4      all         every strategy (brute ≤ 1 MiB raw)   zlib 4     best 4 × 9 default 7
+//     5      all         every strategy (brute at any size)   zlib 4     best 8 × 9 default 7
+//     6      all         every strategy (brute at any size)   zlib 4     best 12 × 9 {default, filtered} {6, 7, 8}
 //
 // From level 4 on, Crisp's own deflate encoder (`DeflateEncoder`, near-optimal parsing)
-// compresses the best candidates once more, and the smaller stream wins:
+// compresses the best candidates once more, and the smaller stream wins (it nearly always
+// does, so these levels spend their time there rather than on more zlib settings; before the
+// encoder, levels 4–6 tried up to 72 zlib settings per finalist):
 //
 //     level  candidates (best by zlib)  effort (see `strongEfforts`)
 //     4      1                          chain 32, long matches skipped, 1 + 2 passes
@@ -211,7 +213,6 @@ public struct PNGOptimizer: Sendable {
         let adaptive: [PNGFilterStrategy] = [.none, .minimumSum, .entropy, .bigrams]
         let all = PNGFilterStrategy.allCases.filter { $0 != .bruteForce || rawByteCount <= Self.bruteForceLimit || level >= 5 }
         let ranking = DeflateSettings(level: 4, strategy: Z_DEFAULT_STRATEGY, memLevel: 7)
-        let nine = settings(9...9, [Z_DEFAULT_STRATEGY, Z_FILTERED], 3...9) + [DeflateSettings(level: 9, strategy: Z_RLE)]
         switch level {
         case 0: return Plan(triesEveryFormat: false, filters: [.minimumSum], ranking: nil, finalists: 1,
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 7...7))
@@ -221,14 +222,13 @@ public struct PNGOptimizer: Sendable {
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 6...7))
         case 3: return Plan(triesEveryFormat: true, filters: all.filter { $0 != .bruteForce }, ranking: ranking, finalists: 3,
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 5...9) + settings(9...9, [Z_FILTERED], 7...7))
-        case 4: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 4, finals: nine,
-                            strongDeflate: (Self.strongEfforts[0], 1))
-        case 5: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 8, finals: nine,
-                            strongDeflate: (Self.strongEfforts[1], 3))
+        case 4: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 4,
+                            finals: settings(9...9, [Z_DEFAULT_STRATEGY], 7...7), strongDeflate: (Self.strongEfforts[0], 1))
+        case 5: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 8,
+                            finals: settings(9...9, [Z_DEFAULT_STRATEGY], 7...7), strongDeflate: (Self.strongEfforts[1], 3))
         default:
             return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 12,
-                        finals: settings(8...9, [Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, Z_HUFFMAN_ONLY], 1...9),
-                        strongDeflate: (Self.strongEfforts[2], 4))
+                        finals: settings(9...9, [Z_DEFAULT_STRATEGY, Z_FILTERED], 6...8), strongDeflate: (Self.strongEfforts[2], 4))
         }
     }
 
