@@ -46,7 +46,7 @@ import Foundation
 // Z_FILTERED, which libpng uses, wins on few. The window is always the smallest that covers
 // the data (identical output, less memory for the decoder).
 //
-// Rejected alternatives: the near-optimal encoder at every level — it is 10–30× zlib's time,
+// Rejected alternatives: the near-optimal encoder at every level — it is 4–30× zlib's time,
 // so the default level (and `pngData()`) stays with zlib; a C deflater (libdeflate, Zopfli) —
 // a new dependency for one command, where the algorithms fit in Swift; keeping interlacing (Adam7 data
 // is larger and nothing here draws progressively); and estimating sizes from entropy instead
