@@ -112,6 +112,18 @@ let everyPNGFormat: [(UInt8, UInt8)] = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16),
         }
     }
 
+    @Test func level4CompressesWithCrispsDeflateAndBeatsZlib() throws {
+        // A rendered golden of moderate size: the near-optimal encoder should win over every
+        // zlib setting level 3 tries, and the result is verified like every other.
+        let url = try #require(Golden.allGoldens()
+            .first { (try? Data(contentsOf: $0).count).map { (4000...30_000).contains($0) } ?? false })
+        let file = [UInt8](try Data(contentsOf: url))
+        let three = try Self.check(file, level: 3, url.lastPathComponent)
+        let four = try Self.check(file, level: 4, url.lastPathComponent)
+        #expect(four.method.hasSuffix("Crisp deflate"), "\(url.lastPathComponent): \(four.method)")
+        #expect(four.data.count < three.data.count, "\(url.lastPathComponent): level 4 \(four.data.count), level 3 \(three.data.count)")
+    }
+
     @Test func cgImageRoundTripsThroughTheOptimizingEncoder() throws {
         for kind in SyntheticPNGImage.allCases {
             let image = kind.make()

@@ -25,9 +25,19 @@ import Foundation
 //     1      best guess  none, minimum sum, entropy, bigrams  zlib 4     best 1 × 9 default 7
 //     2      best guess  none, minimum sum, entropy, bigrams  zlib 4     best 1 × 9 default {6, 7}
 //     3      all         every strategy but brute force       zlib 4     best 3 × 9 default {5…9}, 9 filtered 7
-//     4      all         every strategy (brute ≤ 1 MiB raw)   zlib 4     best 4 × 9 {default, filtered} {3…9}, 9 RLE
-//     5      all         every strategy                       zlib 4     best 8 × the same as 4
-//     6      all         every strategy                       zlib 4     best 12 × levels 8, 9 × 4 strategies × memLevel 1…9
+//     4      all         every strategy (brute ≤ 1 MiB raw)   zlib 4     best 4 × 9 default 7
+//     5      all         every strategy (brute at any size)   zlib 4     best 8 × 9 default 7
+//     6      all         every strategy (brute at any size)   zlib 4     best 12 × 9 {default, filtered} {6, 7, 8}
+//
+// From level 4 on, Crisp's own deflate encoder (`DeflateEncoder`, near-optimal parsing)
+// compresses the best candidates once more, and the smaller stream wins (it nearly always
+// does, so these levels spend their time there rather than on more zlib settings; before the
+// encoder, levels 4–6 tried up to 72 zlib settings per finalist):
+//
+//     level  candidates (best by zlib)  effort (see `strongEfforts`)
+//     4      1                          chain 32, long matches skipped, 1 + 2 passes
+//     5      3, ranked by level 4's     chain 32, every position searched, 1 + 3 passes
+//     6      4, ranked by level 4's     chain 64, every position searched, 2 + 5 passes
 //
 // memLevel matters more than one would think: besides the hash size it sets how many symbols
 // a deflate block collects before its Huffman codes are fixed (2^(memLevel + 6)), and image
@@ -36,9 +46,9 @@ import Foundation
 // Z_FILTERED, which libpng uses, wins on few. The window is always the smallest that covers
 // the data (identical output, less memory for the decoder).
 //
-// Rejected alternatives: a deflater with near-optimal parsing (libdeflate, Zopfli) instead of
-// zlib — it finds streams about 10 % smaller on these images but is a new dependency or a
-// large piece of code (see the README for the measured gap); keeping interlacing (Adam7 data
+// Rejected alternatives: the near-optimal encoder at every level — it is 4–30× zlib's time,
+// so the default level (and `pngData()`) stays with zlib; a C deflater (libdeflate, Zopfli) —
+// a new dependency for one command, where the algorithms fit in Swift; keeping interlacing (Adam7 data
 // is larger and nothing here draws progressively); and estimating sizes from entropy instead
 // of compressing (the estimates miss LZ77 matches, which dominate on rendered images).
 
@@ -181,13 +191,16 @@ public struct PNGOptimizer: Sendable {
         var ranking: DeflateSettings?
         var finalists: Int
         var finals: [DeflateSettings]
+        /// Crisp's own deflate encoder, and how many of the best candidates (by their best zlib
+        /// size) it compresses.
+        var strongDeflate: (effort: DeflateEncoder.Effort, candidates: Int)? = nil
     }
 
     /// The raw image data size up to which candidates are not ranked but all compressed with
     /// the final settings.
     static let rankingThreshold = 1 << 20
 
-    /// The largest raw image data brute-force filtering is tried on.
+    /// The largest raw image data brute-force filtering is tried on below level 5.
     static let bruteForceLimit = 1 << 20
 
     /// The plan of this optimizer's level for `rawByteCount` bytes of unfiltered image data.
@@ -198,9 +211,8 @@ public struct PNGOptimizer: Sendable {
             }
         }
         let adaptive: [PNGFilterStrategy] = [.none, .minimumSum, .entropy, .bigrams]
-        let all = PNGFilterStrategy.allCases.filter { $0 != .bruteForce || rawByteCount <= Self.bruteForceLimit }
+        let all = PNGFilterStrategy.allCases.filter { $0 != .bruteForce || rawByteCount <= Self.bruteForceLimit || level >= 5 }
         let ranking = DeflateSettings(level: 4, strategy: Z_DEFAULT_STRATEGY, memLevel: 7)
-        let nine = settings(9...9, [Z_DEFAULT_STRATEGY, Z_FILTERED], 3...9) + [DeflateSettings(level: 9, strategy: Z_RLE)]
         switch level {
         case 0: return Plan(triesEveryFormat: false, filters: [.minimumSum], ranking: nil, finalists: 1,
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 7...7))
@@ -210,13 +222,23 @@ public struct PNGOptimizer: Sendable {
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 6...7))
         case 3: return Plan(triesEveryFormat: true, filters: all.filter { $0 != .bruteForce }, ranking: ranking, finalists: 3,
                             finals: settings(9...9, [Z_DEFAULT_STRATEGY], 5...9) + settings(9...9, [Z_FILTERED], 7...7))
-        case 4: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 4, finals: nine)
-        case 5: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 8, finals: nine)
+        case 4: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 4,
+                            finals: settings(9...9, [Z_DEFAULT_STRATEGY], 7...7), strongDeflate: (Self.strongEfforts[0], 1))
+        case 5: return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 8,
+                            finals: settings(9...9, [Z_DEFAULT_STRATEGY], 7...7), strongDeflate: (Self.strongEfforts[1], 3))
         default:
             return Plan(triesEveryFormat: true, filters: all, ranking: ranking, finalists: 12,
-                        finals: settings(8...9, [Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, Z_HUFFMAN_ONLY], 1...9))
+                        finals: settings(9...9, [Z_DEFAULT_STRATEGY, Z_FILTERED], 6...8), strongDeflate: (Self.strongEfforts[2], 4))
         }
     }
+
+    /// The efforts of Crisp's own deflate encoder at levels 4, 5 and 6.
+    /// (Level 4's effort also ranks the candidates at levels 5 and 6.)
+    static let strongEfforts = [
+        DeflateEncoder.Effort(maximumChain: 32, niceLength: 258, skipsCoveredPositions: true, segmentPasses: 1, blockPasses: 2),
+        DeflateEncoder.Effort(maximumChain: 32, niceLength: 258, skipsCoveredPositions: false, segmentPasses: 1, blockPasses: 3),
+        DeflateEncoder.Effort(maximumChain: 64, niceLength: 258, skipsCoveredPositions: false, segmentPasses: 2, blockPasses: 5),
+    ]
 
     /// A packed and filtered candidate.
     private struct Candidate {
@@ -267,14 +289,41 @@ public struct PNGOptimizer: Sendable {
             }
         }
         var best: (format: PNGPixelFormat, imageData: [UInt8], method: String)?
+        // Each finalist's whole-file size under its best zlib setting.
+        var finalSizes: [(size: Int, candidate: Candidate)] = []
         for (_, candidate) in candidates {
+            var smallest = Int.max
             for settings in plan.finals {
                 let compressed = candidate.data.withUnsafeBufferPointer { compress($0, settings) }
                 trials += 1
                 // Compare whole files: a palette's PLTE and tRNS count too.
                 let size = compressed.count + candidate.format.chunkByteCount
+                smallest = min(smallest, size)
                 if best == nil || size < best!.imageData.count + best!.format.chunkByteCount {
                     best = (candidate.format, compressed, "\(candidate.filter.description) filter, \(settings.name)")
+                }
+            }
+            finalSizes.append((smallest, candidate))
+        }
+        if let strong = plan.strongDeflate {
+            // zlib's favourite is not always the optimal parser's: with several candidates,
+            // level 4's effort picks the one the final effort compresses.
+            var ranked: [(size: Int, data: [UInt8], candidate: Candidate)] = []
+            for (_, candidate) in finalSizes.sorted(by: { $0.size < $1.size }).prefix(strong.candidates) {
+                let effort = strong.candidates > 1 ? Self.strongEfforts[0] : strong.effort
+                let compressed = candidate.data.withUnsafeBufferPointer { DeflateEncoder(effort).zlib($0) }
+                trials += 1
+                ranked.append((compressed.count + candidate.format.chunkByteCount, compressed, candidate))
+            }
+            if let (_, quick, candidate) = ranked.min(by: { $0.size < $1.size }) {
+                var compressed = quick
+                if strong.candidates > 1 {
+                    let final = candidate.data.withUnsafeBufferPointer { DeflateEncoder(strong.effort).zlib($0) }
+                    trials += 1
+                    if final.count < compressed.count { compressed = final }
+                }
+                if compressed.count + candidate.format.chunkByteCount < best!.imageData.count + best!.format.chunkByteCount {
+                    best = (candidate.format, compressed, "\(candidate.filter.description) filter, Crisp deflate")
                 }
             }
         }
