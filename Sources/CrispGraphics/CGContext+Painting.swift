@@ -171,7 +171,7 @@ extension CGContext {
 
     /// The outline stroking a user-space path would fill, in user space.
     func strokedOutline(of path: CGPath) -> CGPath {
-        var builder = PathBuilderSink()
+        var builder = MutablePathSink(path: CGMutablePath(), transform: .identity)
         let scale = max(gstate.ctm.maximumScale, 1e-9)
         strokeOutline(path, style: strokeStyle, tolerance: gstate.flatness / scale, transform: .identity, into: &builder)
         return builder.path

@@ -103,11 +103,3 @@ extension CGContext {
         return currentPath.copy(using: &inverse)
     }
 }
-
-/// Builds a `CGMutablePath` from flattened output.
-struct PathBuilderSink: PathFlatteningSink {
-    let path = CGMutablePath()
-    mutating func moveTo(_ p: CGPoint) { path.move(to: p) }
-    mutating func lineTo(_ p: CGPoint) { path.addLine(to: p) }
-    mutating func closeSubpath() { path.closeSubpath() }
-}
