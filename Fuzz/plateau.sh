@@ -1,26 +1,29 @@
 #!/usr/bin/env bash
-# Summarizes a libFuzzer log (what ./run.sh prints): executions, cov/ft after the seeds and at
-# the end, and the execution that last found a new edge (cov), to judge a plateau.
+# Summarizes a libFuzzer log (what ./run.sh prints): executions, edges (cov) and features (ft)
+# after the corpus is loaded and at the end, and how many edges the second half of the run found.
 #   ./plateau.sh LOG
-# Plateau criterion used in the README: no new edge over the last half of the executions.
+# Plateau (the README's criterion): the second half of the executions added fewer than 0.2 % of
+# the edges.
 set -euo pipefail
 awk '
-    /INITED/ { init = $0 }
     /^#[0-9]+/ && / cov: / {
         n = substr($1, 2) + 0
         for (i = 1; i <= NF; i++) { if ($i == "cov:") c = $(i + 1) + 0; if ($i == "ft:") f = $(i + 1) + 0 }
-        if (first == "") { first = n; firstCov = c; firstFt = f }
-        if (c > lastCov) { lastCov = c; lastNew = n }
-        lastN = n; endCov = c; endFt = f
+        if (/INITED/) { initN = n; initCov = c; initFt = f }
+        if (c > lastCov) lastNew = n
+        count++; ns[count] = n; covs[count] = c
+        lastN = n; lastCov = c; lastFt = f
     }
-    /^Done [0-9]+ runs/ { ran = $2 }
     /stat::number_of_executed_units/ { ran = $2 }
     END {
         if (lastN == "") { print "no coverage lines"; exit 1 }
         total = (ran != "") ? ran : lastN
-        printf "executions %d\nafter seeds: cov %d ft %d (at #%d)\nend: cov %d ft %d\n", total, firstCov, firstFt, first, endCov, endFt
-        printf "last new edge at #%d (%.0f%% of the run); no new edge for the last %.0f%% of executions: %s\n",
-            lastNew, 100 * lastNew / total, 100 * (total - lastNew) / total,
-            ((total - lastNew) >= total / 2 ? "plateau" : "not yet")
+        half = 0
+        for (k = 1; k <= count; k++) if (ns[k] <= total / 2) half = covs[k]
+        printf "executions %d\n", total
+        if (initN != "") printf "corpus loaded (#%d): cov %d ft %d\n", initN, initCov, initFt
+        printf "end: cov %d ft %d; last new edge at #%d\n", lastCov, lastFt, lastNew
+        printf "second half (from #%d): +%d edges (%.2f%%): %s\n", total / 2, lastCov - half,
+            100 * (lastCov - half) / lastCov, ((lastCov - half) < 0.002 * lastCov ? "plateau" : "not yet")
     }
 ' "${1:?usage: ./plateau.sh LOG}"
