@@ -92,6 +92,29 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
                                             (uiSwitch, "uiswitch")]
         for (view, identifier) in identified { view.accessibilityIdentifier = identifier }
         markCurrentSwatch()
+        for view in cachedControls { view.layer.cachesContents = true }
+    }
+
+    /// The views whose looks the window keeps as cached contents (`layer.cachesContents`), and
+    /// the captions. A repaint passing over them — a full frame, a neighbour's animation — copies
+    /// their pixels; a change of their own (`setNeedsDisplay`) draws them again. Not cached: the
+    /// bar (its gradient is one colour per row, as cheap to draw as to copy) and the views that
+    /// draw beyond their bounds, which a cache (the bounds in pixels) would cut: the toggles'
+    /// glow, the switches' error crosses, and the essay's check box, whose border is stroked on
+    /// its bounds. (The GPS switch also pulses at 60 fps: it would be drawn into its cache every
+    /// frame.)
+    var cachedControls: [View] {
+        [zoomPanel, battery, compass, bitmap, bitmapButton, glowBubble, uiSwitch] + swatches + captions
+    }
+
+    /// Whether the themed controls keep cached contents (the others always do). On by default;
+    /// the app turns it off while the theme cross-fades, when every themed control's look changes
+    /// each frame and drawing it into its cache first would only add a copy.
+    public var cachesThemedContents = true {
+        didSet {
+            guard cachesThemedContents != oldValue else { return }
+            for view in cachedControls where view is ThemeFollowing { view.layer.cachesContents = cachesThemedContents }
+        }
     }
 
     private func markCurrentSwatch() {

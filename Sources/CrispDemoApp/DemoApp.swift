@@ -176,8 +176,11 @@ public final class DemoApp {
     /// Whether a theme cross-fade is running.
     public var isFadingTheme: Bool { themeFade.isAnimating }
 
-    /// Gives the colours of `colours` to every themed view of every screen (shown or not).
-    private func showColours(_ colours: Theme) {
+    /// Gives the colours of `colours` to every themed view of every screen (shown or not). While
+    /// they are in between themes (a cross-fade), the themed controls draw straight to the
+    /// screen instead of through their cached contents (`ControlsScreen.cachesThemedContents`).
+    func showColours(_ colours: Theme) {
+        controlsScreen.cachesThemedContents = colours == theme
         rootView.applyTheme(colours)
         loupe.theme = colours
         for s in screens where s !== currentScreen { s.applyTheme(colours) }

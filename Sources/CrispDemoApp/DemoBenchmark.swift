@@ -39,7 +39,8 @@ public enum DemoBenchmark {
         /// Pixels repainted by a bubble-drag frame.
         public var bubbleDragFramePixels: Int?
         /// Bubbles screen: the same full frame and drag frame with the bubbles' cached contents
-        /// off (every bubble in a dirty area draws itself), for what the cache saves.
+        /// off (every bubble in a dirty area draws itself), for what the cache saves. Controls
+        /// screen: the full frame with the controls' cached contents off.
         public var uncachedFullFrame: TimeInterval?
         /// See `uncachedFullFrame`.
         public var uncachedBubbleDragFrame: TimeInterval?
@@ -119,10 +120,17 @@ public enum DemoBenchmark {
         result.gpsFramePixels = pulse.pixels
         // A theme cross-fade: every frame gives the views colours between blue and red.
         let fade = try time(frames) { i in
-            app.rootView.applyTheme(Theme.blue.interpolated(to: .red, fraction: CGFloat(i % 19 + 1) / 20))
+            app.showColours(Theme.blue.interpolated(to: .red, fraction: CGFloat(i % 19 + 1) / 20))
             return try host.renderFrame()
         }
         result.themeFadeFrame = fade.median
+        // The full frame again with no control drawn from its cached contents.
+        app.showColours(app.theme)
+        for view in app.controlsScreen.cachedControls { view.layer.cachesContents = false }
+        result.uncachedFullFrame = try time(frames) { _ in
+            app.window.invalidateEverything()
+            return try host.renderFrame()
+        }.median
         return result
     }
 

@@ -262,6 +262,10 @@ struct RadialGradientPaint {
     let extendBefore: Bool, extendAfter: Bool
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if dc == .zero, (1 / Float(dr)).isFinite {
+            shadeConcentric(x: x, y: y, count: count, into: out)
+            return
+        }
         let a = dc.x * dc.x + dc.y * dc.y - dr * dr
         let py = CGFloat(y) + 0.5
         if abs(a) < 1e-9 {
@@ -313,6 +317,47 @@ struct RadialGradientPaint {
             out[i] = result
             i &+= 1
         }
+    }
+
+    /// Concentric circles (the glows, dials and spots UI draws): the quadratic's acceptable root
+    /// is t = (|p − c| − r0) / dr — the circle of radius |p − c| — so a pixel costs a distance,
+    /// in single precision four pixels a step: the user-space offset steps along the row from
+    /// the span's first pixel (taken through the transform in Double), `sqrtps` takes four
+    /// roots at once, and the colour is looked up per pixel. Single precision keeps t within a
+    /// few units in the last place of Float (offsets below 2¹⁶ points), so a pixel's table entry
+    /// is the exact one's or its neighbour (entries differ by under a quarter of a level).
+    private func shadeConcentric(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let p = toUser.apply(CGFloat(x) + 0.5, CGFloat(y) + 0.5)
+        let ux0 = Float(p.x - c0.x), uy0 = Float(p.y - c0.y)
+        let stepX = Float(toUser.a), stepY = Float(toUser.b)
+        let start = Float(r0), perRadius = 1 / Float(dr)
+        let lanes = SIMD4<Float>(0, 1, 2, 3)
+        var i = 0
+        while i &+ 4 <= count {
+            let k = lanes + Float(i)
+            let ux = ux0 + stepX * k, uy = uy0 + stepY * k
+            let t = ((ux * ux + uy * uy).squareRoot() - start) * perRadius
+            out[i] = concentricColor(t[0])
+            out[i &+ 1] = concentricColor(t[1])
+            out[i &+ 2] = concentricColor(t[2])
+            out[i &+ 3] = concentricColor(t[3])
+            i &+= 4
+        }
+        while i < count {
+            let ux = ux0 + stepX * Float(i), uy = uy0 + stepY * Float(i)
+            out[i] = concentricColor(((ux * ux + uy * uy).squareRoot() - start) * perRadius)
+            i &+= 1
+        }
+    }
+
+    /// The colour at `t` on concentric circles, as `accept` gives it (the radius there, |p − c|,
+    /// is never negative); a t that is not finite is not painted.
+    @inline(__always)
+    private func concentricColor(_ t: Float) -> UInt32 {
+        if t >= 0 && t <= 1 { return table.entries[Int(t * Float(GradientTable.size - 1) + 0.5)] }
+        guard t.isFinite else { return Pixel.unpainted }
+        if t < 0 { return extendBefore ? table.entries[0] : Pixel.unpainted }
+        return extendAfter ? table.entries[GradientTable.size - 1] : Pixel.unpainted
     }
 
     /// The colour of the first acceptable root (the larger one first).

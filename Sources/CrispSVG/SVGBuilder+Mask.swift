@@ -21,17 +21,8 @@ extension SVGBuilder {
             var own = SVGElementProperties()
             apply(attributes.presentation, to: &properties, element: &own)
             if own.mask != nil { unsupported("mask on a <mask>", at: e.offset) }
-            func units(_ name: String, default fallback: Bool) -> Bool {
-                guard let d = attributes.value(name) else { return fallback }
-                switch d.value.trimmingCharacters(in: .whitespaces) {
-                case "objectBoundingBox": return true
-                case "userSpaceOnUse": return false
-                default:
-                    warn(invalid(d, "expected userSpaceOnUse or objectBoundingBox"))
-                    return fallback
-                }
-            }
-            let regionInBox = units("maskUnits", default: true), contentInBox = units("maskContentUnits", default: false)
+            let regionInBox = isObjectBoundingBox(attributes.value("maskUnits"), default: true)
+            let contentInBox = isObjectBoundingBox(attributes.value("maskContentUnits"), default: false)
             let isAlpha = own.maskIsAlpha
             let box = node.boundingBox
             let hasBox = !box.isNull && box.width > 0 && box.height > 0

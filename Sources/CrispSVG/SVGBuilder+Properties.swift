@@ -32,13 +32,14 @@ extension SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linejoin", "stroke-linecap",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "clip-path",
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
-        "transform-origin", "mask", "mask-type", "filter",
+        "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "text-anchor",
+        "letter-spacing", "word-spacing", "marker", "marker-start", "marker-mid", "marker-end",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
     static let inertProperties: Set<String> = [
-        "font", "font-family", "font-size", "font-style", "font-weight", "font-variant", "font-stretch", "font-size-adjust",
-        "text-anchor", "letter-spacing", "word-spacing", "text-decoration", "writing-mode", "direction", "unicode-bidi",
+        "font", "font-style", "font-variant", "font-stretch", "font-size-adjust", "text-decoration", "writing-mode",
+        "direction", "unicode-bidi",
         "dominant-baseline", "alignment-baseline", "baseline-shift", "kerning", "glyph-orientation-horizontal",
         "glyph-orientation-vertical", "text-rendering", "image-rendering", "color-rendering", "color-interpolation",
         "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "clip",
@@ -50,8 +51,7 @@ extension SVGBuilder {
     ]
     /// Properties Crisp does not implement, and the value that means "off".
     static let unimplementedProperties: [String: Set<String>] = [
-        "marker": ["none"], "marker-start": ["none"], "marker-mid": ["none"],
-        "marker-end": ["none"], "mix-blend-mode": ["normal"], "paint-order": ["normal", "fill stroke", "fill stroke markers",
+        "mix-blend-mode": ["normal"], "paint-order": ["normal", "fill stroke", "fill stroke markers",
         "fill markers stroke", "fill", "normal"], "vector-effect": ["none"],
     ]
     /// Attributes that never matter for drawing and are not worth a warning.
@@ -242,6 +242,26 @@ extension SVGBuilder {
                 throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")
             }
             p.isAntialiased = value == "auto" || value == "geometricPrecision"
+        case "font-family": checkFontFamily(d)
+        case "font-weight": p.fontWeight = try fontWeight(d, inherited: p.fontWeight)
+        case "text-anchor":
+            switch value {
+            case "start": p.textAnchor = .start
+            case "middle": p.textAnchor = .middle
+            case "end": p.textAnchor = .end
+            default: throw invalid(d, "expected start, middle or end")
+            }
+        case "letter-spacing": p.letterSpacing = value == "normal" ? 0 : try length(d, axis: .horizontal)
+        case "word-spacing": p.wordSpacing = value == "normal" ? 0 : try length(d, axis: .horizontal)
+        case "marker-start": p.markerStart = try marker(d)
+        case "marker-mid": p.markerMid = try marker(d)
+        case "marker-end": p.markerEnd = try marker(d)
+        case "marker":
+            // The shorthand: all three.
+            let m = try marker(d)
+            p.markerStart = m
+            p.markerMid = m
+            p.markerEnd = m
         case "clip-path":
             if value == "none" {
                 own.clipPath = nil
@@ -263,11 +283,11 @@ extension SVGBuilder {
     /// Absolute units in px (CSS: 96 px to the inch).
     static let unitFactors: [String: CGFloat] = ["": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "Q": 96 / 101.6,
                                                  "pt": 4.0 / 3, "pc": 16]
-    /// Font-relative units in ems of the element's font size. `ex` is half an em, as resvg and
-    /// CSS's fallback take it; `ch`, `cap` and `lh` are the bundled face's (Roboto: the advance
-    /// of "0" 1151/2048, cap height 1456/2048, ascent + descent + gap 2400/2048); `ic` is an em
-    /// (CSS's fallback without a CJK face). `rem` and `rlh` use the root's 16 px.
-    static let fontUnits: [String: CGFloat] = ["em": 1, "ex": 0.5, "ch": 1151.0 / 2048, "cap": 1456.0 / 2048, "ic": 1,
+    /// Font-relative units in ems of the element's font size, from the bundled face text is
+    /// drawn with (Roboto: x-height, the OS/2 `sxHeight`, 1082/2048; the advance of "0"
+    /// 1151/2048; cap height 1456/2048; ascent + descent + gap 2400/2048); `ic` is an em (CSS's
+    /// fallback without a CJK face). `rem` and `rlh` use the root's 16 px.
+    static let fontUnits: [String: CGFloat] = ["em": 1, "ex": 1082.0 / 2048, "ch": 1151.0 / 2048, "cap": 1456.0 / 2048, "ic": 1,
                                                "lh": 2400.0 / 2048]
     /// The initial font size, in px.
     static let initialFontSize: CGFloat = 16
@@ -342,6 +362,42 @@ extension SVGBuilder {
             return try nonNegative(percent / 100 * fontSize, d)
         }
         return try nonNegative(length(d, axis: .diagonal), d)
+    }
+
+    /// A `marker-start`/`-mid`/`-end` (or `marker`) value: `none` or `url(#id)`.
+    private func marker(_ d: SVGDeclaration) throws(SVGError) -> SVGMarkerReference? {
+        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if value == "none" { return nil }
+        guard let id = urlReference(value) else { throw invalid(d, "expected none or url(#id)") }
+        return SVGMarkerReference(id: id, offset: d.offset)
+    }
+
+    /// A `font-weight`: a keyword or a number from 1 to 1000; `bolder`/`lighter` relative to
+    /// the inherited weight (CSS Fonts' table).
+    func fontWeight(_ d: SVGDeclaration, inherited: Int) throws(SVGError) -> Int {
+        switch d.value.trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "normal": return 400
+        case "bold": return 700
+        case "bolder": return inherited < 350 ? 400 : inherited < 550 ? 700 : 900
+        case "lighter": return inherited < 550 ? 100 : inherited < 750 ? 400 : 700
+        default:
+            let w = try number(d)
+            guard w >= 1, w <= 1000 else { throw invalid(d, "expected normal, bold, bolder, lighter or 1 to 1000") }
+            return Int(w)
+        }
+    }
+
+    /// Warns once per document when a `font-family` names no family Crisp has: all text is
+    /// drawn with the bundled Roboto (regular, or bold above weight 500).
+    private func checkFontFamily(_ d: SVGDeclaration) {
+        guard !warnedFontFamily, muted == 0 else { return }
+        let families = d.value.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
+        }
+        guard !families.contains(where: { $0 == "roboto" || $0 == "sans-serif" || $0 == "system-ui" }) else { return }
+        warnedFontFamily = true
+        warn("font-family \"\(d.value)\" is not available: text is drawn with the bundled Roboto (this warning is given once)",
+             at: d.offset)
     }
 
     private func nonNegative(_ v: CGFloat, _ d: SVGDeclaration) throws(SVGError) -> CGFloat {

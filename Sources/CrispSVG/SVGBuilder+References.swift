@@ -22,7 +22,7 @@ extension SVGBuilder {
     /// `boundingBox` is the shape's object bounding box, `coverBox` a box around everything the
     /// paint covers (larger than `boundingBox` for strokes), both in user space.
     func resolvePaint(_ spec: SVGPaintSpec, opacity: Double, color: SVGColor, boundingBox: CGRect,
-                      coverBox: CGRect) -> SVGPaintInstance? {
+                      coverBox: CGRect, depth: Int) throws(SVGError) -> SVGPaintInstance? {
         switch spec {
         case .none:
             return nil
@@ -32,12 +32,12 @@ extension SVGBuilder {
             return SVGPaintInstance(paint: .color(color), opacity: opacity)
         case .reference(let id, let fallback, let offset):
             /// The fallback after a warning about why the reference cannot be used.
-            func fallingBack(_ error: SVGError) -> SVGPaintInstance? {
+            func fallingBack(_ error: SVGError) throws(SVGError) -> SVGPaintInstance? {
                 warn(error)
                 guard let fallback else { return nil }
-                return resolvePaint(fallback, opacity: opacity, color: color, boundingBox: boundingBox, coverBox: coverBox)
+                return try resolvePaint(fallback, opacity: opacity, color: color, boundingBox: boundingBox, coverBox: coverBox, depth: depth)
             }
-            guard let target = element(withId: id) else { return fallingBack(SVGError(.missingReference(id: id), at: location(offset))) }
+            guard let target = element(withId: id) else { return try fallingBack(SVGError(.missingReference(id: id), at: location(offset))) }
             switch target.name {
             case "linearGradient", "radialGradient":
                 let g = gradient(id, at: offset)
@@ -50,10 +50,11 @@ extension SVGBuilder {
                 guard let paint = SVGGradientPlan.paint(for: g, boundingBox: boundingBox, coverBox: coverBox) else { return nil }
                 return SVGPaintInstance(paint: paint, opacity: opacity)
             case "pattern":
-                unsupported("pattern paint", at: offset)
-                return nil
+                if isResolving(id) { return try fallingBack(SVGError(.recursiveReference(id: id), at: location(offset))) }
+                guard let p = try pattern(id, at: offset, boundingBox: boundingBox, depth: depth) else { return nil }
+                return SVGPaintInstance(paint: .pattern(p), opacity: opacity)
             default:
-                return fallingBack(SVGError(.wrongReferenceType(id: id, expected: "a paint server (gradient or pattern)", found: target.name),
+                return try fallingBack(SVGError(.wrongReferenceType(id: id, expected: "a paint server (gradient or pattern)", found: target.name),
                                             at: location(offset)))
             }
         }
@@ -65,28 +66,7 @@ extension SVGBuilder {
         // The chain of gradients this one inherits from, nearest first (linear and radial
         // gradients inherit from each other: the attributes both kinds have, and the stops). An
         // href that cannot be followed ends the chain, as if it were absent.
-        var chain: [XMLElement] = [element(withId: id)!]
-        while let href = chain.last!.attribute("href") ?? chain.last!.attribute("xlink:href") {
-            let at = location(href.valueOffset)
-            guard href.value.hasPrefix("#"), href.value.count > 1 else {
-                warn(SVGError(.invalidValue(attribute: href.name, value: href.value, reason: "expected #id"), at: at))
-                break
-            }
-            let next = String(href.value.dropFirst())
-            guard let e = element(withId: next) else {
-                warn(SVGError(.missingReference(id: next), at: at))
-                break
-            }
-            guard e.name == "linearGradient" || e.name == "radialGradient" else {
-                warn(SVGError(.wrongReferenceType(id: next, expected: "a gradient", found: e.name), at: at))
-                break
-            }
-            guard !chain.contains(where: { $0 === e }) else {
-                warn(SVGError(.recursiveReference(id: next), at: at))
-                break
-            }
-            chain.append(e)
-        }
+        let chain = hrefChain(from: element(withId: id)!, kinds: ["linearGradient", "radialGradient"], expected: "a gradient")
         let first = chain[0]
         let allowed: Set<String> = first.name == "linearGradient"
             ? ["x1", "y1", "x2", "y2", "gradientUnits", "gradientTransform", "spreadMethod", "href", "xlink:href"]
@@ -164,7 +144,8 @@ extension SVGBuilder {
                     continue
                 }
                 let attributes = declarations(of: child, allowed: ["offset"])
-                var properties = SVGProperties()
+                // currentColor is the stop's own `color`, inherited from where it is written.
+                var properties = inheritedProperties(of: child)
                 var element = SVGElementProperties()
                 apply(attributes.presentation, to: &properties, element: &element)
                 var offset: CGFloat = 0
@@ -180,6 +161,48 @@ extension SVGBuilder {
         let g = SVGGradient(kind: kind, units: units, transform: transform, spread: spread, stops: stops, id: id)
         cacheGradient(g)
         return g
+    }
+
+    /// `first` and the elements its `href` chain leads to, nearest first, each one of `kinds`.
+    /// An href that cannot be followed (not `#id`, missing, of another kind, or back into the
+    /// chain) ends the chain, as if it were absent, with a warning.
+    func hrefChain(from first: XMLElement, kinds: Set<String>, expected: String) -> [XMLElement] {
+        var chain = [first]
+        while let href = chain.last!.attribute("href") ?? chain.last!.attribute("xlink:href") {
+            let at = location(href.valueOffset)
+            guard href.value.hasPrefix("#"), href.value.count > 1 else {
+                warn(SVGError(.invalidValue(attribute: href.name, value: href.value, reason: "expected #id"), at: at))
+                break
+            }
+            let next = String(href.value.dropFirst())
+            guard let e = element(withId: next) else {
+                warn(SVGError(.missingReference(id: next), at: at))
+                break
+            }
+            guard kinds.contains(e.name) else {
+                warn(SVGError(.wrongReferenceType(id: next, expected: expected, found: e.name), at: at))
+                break
+            }
+            guard !chain.contains(where: { $0 === e }) else {
+                warn(SVGError(.recursiveReference(id: next), at: at))
+                break
+            }
+            chain.append(e)
+        }
+        return chain
+    }
+
+    /// A `…Units` attribute: true for objectBoundingBox, false for userSpaceOnUse, `fallback`
+    /// when absent or invalid (with a warning).
+    func isObjectBoundingBox(_ d: SVGDeclaration?, default fallback: Bool) -> Bool {
+        guard let d else { return fallback }
+        switch d.value.trimmingCharacters(in: .whitespaces) {
+        case "objectBoundingBox": return true
+        case "userSpaceOnUse": return false
+        default:
+            warn(invalid(d, "expected userSpaceOnUse or objectBoundingBox"))
+            return fallback
+        }
     }
 
     /// The element `id` names when it is a `kind`; nil with a warning (missing, or of another
@@ -244,8 +267,20 @@ extension SVGBuilder {
                         shape.clip = try self.clip(nested.id, at: nested.offset, for: shapeNode).map { [$0] } ?? []
                     }
                     shapes.append(SVGClip(shapes: [shape]).transformed(by: t.concatenating(placement)).shapes[0])
-                case "text", "use":
-                    unsupported("<\(child.name)> inside <clipPath>", at: child.offset)
+                case "text":
+                    // Glyph outlines clip like shapes, each span with its clip-rule.
+                    let childAttributes = declarations(of: child, allowed: SVGBuilder.textAttributes)
+                    var childProperties = properties
+                    var childOwn = SVGElementProperties()
+                    apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
+                    guard childOwn.isDisplayed, let runs = try layOutText(child, attributes: childAttributes, properties: childProperties)
+                    else { continue }
+                    let t = try transform(of: childAttributes, childOwn).concatenating(placement)
+                    for run in runs where run.properties.isVisible {
+                        shapes.append(SVGClip(shapes: [SVGClipShape(path: run.path, rule: run.properties.clipRule)]).transformed(by: t).shapes[0])
+                    }
+                case "use":
+                    unsupported("<use> inside <clipPath>", at: child.offset)
                 case "title", "desc", "metadata":
                     continue
                 default:

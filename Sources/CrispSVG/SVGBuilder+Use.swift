@@ -139,10 +139,16 @@ extension SVGBuilder {
     /// Counts one element built through a `use`; past `maximumUseInstances`, a limit error.
     func countInstance(_ e: XMLElement) throws(SVGError) {
         guard useNesting > 0 else { return }
-        useInstances += 1
+        try countInstances(1, at: e.offset)
+    }
+
+    /// Counts `count` elements built or placed through a reference (`use`, pattern or marker
+    /// content); past `maximumUseInstances`, a limit error.
+    func countInstances(_ count: Int, at offset: Int) throws(SVGError) {
+        useInstances = min(useInstances + count, Int.max / 2)
         guard useInstances <= SVGBuilder.maximumUseInstances else {
-            throw SVGError(.limitExceeded("use references expand to more than \(SVGBuilder.maximumUseInstances) elements"),
-                           at: location(e.offset))
+            throw SVGError(.limitExceeded("use, pattern and marker references expand to more than \(SVGBuilder.maximumUseInstances) elements"),
+                           at: location(offset))
         }
     }
 

@@ -10,7 +10,7 @@ import Foundation
 // What the walk meets falls in four groups: drawn (svg root, g, a, the basic shapes, path),
 // definitions that draw only when referenced (defs, clipPath, gradients, …), things that have
 // no effect on the picture (title, desc, metadata, editor attributes with no effect), and things
-// that would change the picture but are not implemented (text, images, filters, masks, …). The
+// that would change the picture but are not implemented (textPath, most filters, …). The
 // last group is reported as unsupported, so that a caller who needs a faithful picture can
 // refuse the document instead of drawing a wrong one; unknown elements and attributes become
 // warnings.
@@ -51,6 +51,23 @@ final class SVGBuilder {
     var useInstances = 0
     /// Declarations from `<style>` sheets by element: normal and `!important` ones.
     var sheetDeclarations: [ObjectIdentifier: (normal: [SVGDeclaration], important: [SVGDeclaration])] = [:]
+    /// The document's root element (set when building starts).
+    private var rootElement: XMLElement?
+    /// Each element's parent, made when first needed.
+    private lazy var parents: [ObjectIdentifier: XMLElement] = {
+        var result: [ObjectIdentifier: XMLElement] = [:]
+        var stack = rootElement.map { [$0] } ?? []
+        while let e = stack.popLast() {
+            for c in e.children { result[ObjectIdentifier(c)] = e }
+            stack.append(contentsOf: e.children)
+        }
+        return result
+    }()
+    /// While positive, warnings and unsupported features are not recorded (ancestors cascaded
+    /// again for a definition were already reported where they were read).
+    private(set) var muted = 0
+    /// Whether the one warning about an unavailable `font-family` was given.
+    var warnedFontFamily = false
     /// Most elements built one inside the other, counting through `use` references.
     static let maximumBuildDepth = 512
 
@@ -68,6 +85,7 @@ final class SVGBuilder {
     func location(_ offset: Int) -> SVGSourceLocation { lines.location(of: offset) }
 
     func warn(_ message: String, at offset: Int) {
+        guard muted == 0 else { return }
         if let k = warningIndex[message] {
             warnings[k].count += 1
         } else {
@@ -78,6 +96,7 @@ final class SVGBuilder {
 
     /// Records an error SVG says to recover from as a warning at its place.
     func warn(_ error: SVGError) {
+        guard muted == 0 else { return }
         if let k = warningIndex[error.message] {
             warnings[k].count += 1
         } else {
@@ -99,7 +118,7 @@ final class SVGBuilder {
     }
 
     func unsupported(_ reason: String, at offset: Int) {
-        guard unsupportedIndex.insert(reason).inserted else { return }
+        guard muted == 0, unsupportedIndex.insert(reason).inserted else { return }
         unsupported.append(SVGUnsupportedFeature(reason: reason, location: location(offset)))
     }
 
@@ -120,6 +139,7 @@ final class SVGBuilder {
 
     func build(_ root: XMLElement) throws(SVGError) -> Result {
         guard root.name == "svg" else { throw SVGError(.notSVG(root: root.name), at: location(root.offset)) }
+        rootElement = root
         collectIds(root)
         matchStyleSheets(root)
         let attributes = declarations(of: root, allowed: SVGBuilder.svgAttributes)
@@ -240,6 +260,25 @@ final class SVGBuilder {
 
     func element(withId id: String) -> XMLElement? { ids[id] }
 
+    /// The properties `e` inherits where it is written: its ancestors' cascade from the root. A
+    /// definition (gradient stop, pattern, marker) inherits from there, not from its user.
+    func inheritedProperties(of e: XMLElement) -> SVGProperties {
+        var chain: [XMLElement] = []
+        var next = parents[ObjectIdentifier(e)]
+        while let a = next {
+            chain.append(a)
+            next = parents[ObjectIdentifier(a)]
+        }
+        muted += 1
+        defer { muted -= 1 }
+        var properties = SVGProperties()
+        for a in chain.reversed() {
+            var own = SVGElementProperties()
+            apply(declarations(of: a, allowed: []).presentation, to: &properties, element: &own)
+        }
+        return properties
+    }
+
     /// Runs `body` with `id` marked as being resolved; a reference back to it is a cycle.
     func resolvingReference<T>(_ id: String, at offset: Int, _ body: () throws(SVGError) -> T) throws(SVGError) -> T {
         guard !resolving.contains(id) else { throw SVGError(.recursiveReference(id: id), at: location(offset)) }
@@ -247,6 +286,9 @@ final class SVGBuilder {
         defer { resolving.removeLast() }
         return try body()
     }
+
+    /// Whether `id` is being resolved (a reference to it now is a cycle).
+    func isResolving(_ id: String) -> Bool { resolving.contains(id) }
 
     func cachedGradient(_ id: String) -> SVGGradient? { gradientCache[id] }
     func cacheGradient(_ g: SVGGradient) { gradientCache[g.id] = g }
@@ -281,7 +323,12 @@ final class SVGBuilder {
             return try buildSwitch(e, inherited: inherited, depth: depth)
         case "image":
             return try buildImage(e, inherited: inherited, depth: depth)
-        case "text", "foreignObject", "textPath", "tspan", "video", "audio", "canvas", "iframe":
+        case "text":
+            return try buildText(e, inherited: inherited, depth: depth)
+        case "tspan", "textPath":
+            warn("<\(e.name)> outside <text> (not drawn)", at: e.offset)
+            return nil
+        case "foreignObject", "video", "audio", "canvas", "iframe":
             unsupported("<\(e.name)>", at: e.offset)
             return nil
         default:
@@ -348,7 +395,16 @@ final class SVGBuilder {
         var own = SVGElementProperties()
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed, let path = geometry(of: e, attributes.own) else { return nil }
-        let shape = makeShape(path, properties: properties, element: e)
+        let shape = try makeShape(path, properties: properties, boundingBox: path.boundingBoxOfPath, isLine: e.name == "line",
+                                  depth: depth)
+        let markers = try markerNodes(for: e, path: path, attributes: attributes.own, properties: properties, depth: depth)
+        if !markers.isEmpty {
+            // The shape, then its markers, as one group.
+            let node = SVGRenderNode(content: .group([SVGRenderNode(content: .shape(shape), transform: .identity)] + markers),
+                                     transform: try transform(of: attributes, own))
+            try finish(node, element: e, own: own, depth: depth)
+            return node
+        }
         let node = SVGRenderNode(content: .shape(shape), transform: try transform(of: attributes, own))
         if case .shape(let s) = node.content, s.fill != nil || s.stroke != nil || own.clipPath != nil || own.mask != nil || own.filter != nil {
             try finish(node, element: e, own: own, depth: depth)
@@ -356,22 +412,24 @@ final class SVGBuilder {
         return node
     }
 
-    /// The fill and stroke of a shape from its properties.
-    private func makeShape(_ path: CGPath, properties p: SVGProperties, element e: XMLElement) -> SVGShape {
-        let bbox = path.boundingBoxOfPath
+    /// The fill and stroke of a shape from its properties; `bbox` is the object bounding box
+    /// for paint servers (the path's own, or the whole text element's for a span).
+    func makeShape(_ path: CGPath, properties p: SVGProperties, boundingBox bbox: CGRect, isLine: Bool,
+                   depth: Int) throws(SVGError) -> SVGShape {
         var fill: SVGPaintInstance?
         var stroke: SVGPaintInstance?
         if p.isVisible {
-            fill = resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox)
+            if !isLine {   // a line has no interior
+                fill = try resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox, depth: depth)
+            }
             if p.strokeWidth > 0 {
                 // A stroke reaches at most half its width times the miter limit (or √2 for
                 // square caps) beyond the outline.
                 let reach = p.strokeWidth / 2 * max(p.miterLimit, 1.5)
-                stroke = resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
-                                          coverBox: bbox.insetBy(dx: -reach, dy: -reach))
+                stroke = try resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
+                                          coverBox: bbox.insetBy(dx: -reach, dy: -reach), depth: depth)
             }
         }
-        if e.name == "line" { fill = nil }   // a line has no interior
         var style = SVGStrokeStyle()
         style.width = p.strokeWidth
         style.cap = p.lineCap

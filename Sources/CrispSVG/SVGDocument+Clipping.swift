@@ -81,7 +81,7 @@ extension SVGDocument {
         }
         let x0 = device.minX.rounded(.down), y0 = device.minY.rounded(.down)
         let width = Int(device.maxX.rounded(.up) - x0), height = Int(device.maxY.rounded(.up) - y0)
-        guard width > 0, height > 0, let mask = CGContext(width: width, height: height) else { return clipToNothing(context) }
+        guard width > 0, height > 0, let mask = SVGDocument.makeContext(width: width, height: height) else { return clipToNothing(context) }
         mask.translateBy(x: -x0, y: -y0)
         mask.concatenate(ctm)
         mask.setFillColor(CGColor(gray: 1, alpha: 1))

@@ -16,6 +16,7 @@ extension SVGDocument {
     /// after the caller's own transform. Nothing outside the viewport is clipped.
     public func draw(in context: CGContext) {
         context.saveGState()
+        context.setFlatness(SVGDocument.flatness)
         context.concatenate(viewBoxTransform)
         SVGDocument.draw(root, in: context)
         context.restoreGState()
@@ -54,28 +55,38 @@ extension SVGDocument {
     public func makeImage(scale: CGFloat = 1) -> CGImage? {
         guard scale > 0, scale.isFinite else { return nil }
         let (w, h) = pixelSize(scale: scale)
-        guard let context = CGContext(width: w, height: h) else { return nil }
+        guard let context = SVGDocument.makeContext(width: w, height: h) else { return nil }
         drawFillingBitmap(context)
         return context.makeImage()
     }
 
     /// Draws `node`; with `masking` false its mask is left out (SVGDocument+Masking draws the
-    /// rest of the node that way, off screen).
-    static func draw(_ node: SVGRenderNode, in context: CGContext, masking: Bool = true) {
+    /// rest of the node that way, off screen), with `clipping` false its clip and opacity
+    /// (SVGDocument+Shadow draws a shadow under a clip that way).
+    static func draw(_ node: SVGRenderNode, in context: CGContext, masking: Bool = true, clipping: Bool = true) {
         if node.layerOpacity <= 0 { return }   // a layer at alpha 0 paints nothing
         if masking, let mask = node.mask { return drawMasked(node, mask, in: context) }
-        let hasLayer = node.layerOpacity < 1 || node.shadow != nil
-        let needsState = !node.transform.isIdentity || node.clip != nil || hasLayer
+        if clipping, let shadow = node.shadow, let clip = node.clip { return drawShadowed(node, shadow, under: clip, in: context) }
+        let clip = clipping ? node.clip : nil
+        let layerOpacity = clipping ? node.layerOpacity : 1
+        let hasLayer = layerOpacity < 1 || node.shadow != nil
+        let needsState = !node.transform.isIdentity || clip != nil || hasLayer
         if needsState {
             context.saveGState()
             context.concatenate(node.transform)
         }
-        if hasLayer {
-            context.setAlpha(CGFloat(node.layerOpacity))
-            if let shadow = node.shadow { setShadow(shadow, in: context) }
-            context.beginTransparencyLayer(in: node.layerOpacity < 1 ? node.layerBounds : node.paintBounds, auxiliaryInfo: nil)
+        // Opacity applies to the element composited over its shadow: with both, the opacity's
+        // layer holds the shadow's.
+        let layers = (layerOpacity < 1 ? 1 : 0) + (node.shadow != nil ? 1 : 0)
+        if layerOpacity < 1 {
+            context.setAlpha(CGFloat(layerOpacity))
+            context.beginTransparencyLayer(in: node.layerBounds, auxiliaryInfo: nil)
         }
-        if let clip = node.clip { apply(clip, in: context) }
+        if let shadow = node.shadow {
+            setShadow(shadow, in: context)
+            context.beginTransparencyLayer(in: node.paintBounds(clipped: clip != nil), auxiliaryInfo: nil)
+        }
+        if let clip { apply(clip, in: context) }
         switch node.content {
         case .group(let children):
             for child in children { draw(child, in: context) }
@@ -88,7 +99,7 @@ extension SVGDocument {
             context.draw(image.image, in: image.rect)
             context.restoreGState()
         }
-        if hasLayer { context.endTransparencyLayer() }
+        for _ in 0..<layers { context.endTransparencyLayer() }
         if needsState { context.restoreGState() }
     }
 
@@ -109,12 +120,12 @@ extension SVGDocument {
                 context.setFillColor(color)
                 context.addPath(shape.path)
                 context.fillPath(using: shape.fillRule)
-            } else if case .gradient(let plan) = fill.paint {
-                // A gradient fill: clip to the shape, then paint the gradient across the clip.
+            } else {
+                // A gradient or pattern fill: clip to the shape, then paint across the clip.
                 context.saveGState()
                 context.addPath(shape.path)
                 context.clip(using: shape.fillRule)
-                draw(plan, opacity: fill.opacity, in: context)
+                draw(fill, in: context)
                 context.restoreGState()
             }
         }
@@ -129,17 +140,26 @@ extension SVGDocument {
                 context.setStrokeColor(color)
                 context.addPath(shape.path)
                 context.strokePath()
-            } else if case .gradient(let plan) = stroke.paint {
-                // A gradient stroke: clip to the stroke's outline, then paint the gradient.
+            } else {
+                // A gradient or pattern stroke: clip to the stroke's outline, then paint.
                 context.saveGState()
                 context.addPath(shape.path)
                 context.replacePathWithStrokedPath()
                 context.clip(using: .winding)
-                draw(plan, opacity: stroke.opacity, in: context)
+                draw(stroke, in: context)
                 context.restoreGState()
             }
         }
         if !shape.isAntialiased { context.setShouldAntialias(true) }
+    }
+
+    /// Paints a gradient or pattern across the current clip.
+    static func draw(_ paint: SVGPaintInstance, in context: CGContext) {
+        switch paint.paint {
+        case .color: break
+        case .gradient(let plan): draw(plan, opacity: paint.opacity, in: context)
+        case .pattern(let pattern): draw(pattern, opacity: paint.opacity, in: context)
+        }
     }
 
     /// Paints a gradient across the current clip.

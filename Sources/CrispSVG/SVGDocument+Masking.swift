@@ -27,7 +27,7 @@ extension SVGDocument {
         let x0 = device.minX.rounded(.down), y0 = device.minY.rounded(.down)
         let width = Int(device.maxX.rounded(.up) - x0), height = Int(device.maxY.rounded(.up) - y0)
         guard width > 0, height > 0,
-              let content = CGContext(width: width, height: height), let maskContext = CGContext(width: width, height: height) else { return }
+              let content = makeContext(width: width, height: height), let maskContext = makeContext(width: width, height: height) else { return }
         content.translateBy(x: -x0, y: -y0)
         content.concatenate(parent)
         draw(node, in: content, masking: false)

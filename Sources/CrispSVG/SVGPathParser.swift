@@ -52,9 +52,20 @@ public enum SVGPathParser {
         return parser.path
     }
 
+    /// The path up to the first error of `data` as segments with their end directions (for
+    /// markers: an arc is one segment, though it is several curves in the path).
+    static func segmentsUpToError(from data: String) -> [SVGPathSegment] {
+        var parser = Parser(scanner: SVGValueScanner(data))
+        parser.segments = []
+        _ = try? parser.parse()
+        return parser.segments ?? []
+    }
+
     private struct Parser {
         var scanner: SVGValueScanner
         let path = CGMutablePath()
+        /// The commands as segments, when asked for (nil: not recorded).
+        var segments: [SVGPathSegment]?
         var current = CGPoint.zero
         var subpathStart = CGPoint.zero
         var lastControl = CGPoint.zero
@@ -87,8 +98,16 @@ public enum SVGPathParser {
         mutating func reopenIfClosed() {
             if isClosed {
                 path.move(to: subpathStart)
+                segments?.append(SVGPathSegment(kind: .move, start: subpathStart, end: subpathStart))
                 isClosed = false
             }
+        }
+
+        /// Records a drawn segment from `current` to `end` whose directions at its ends follow
+        /// the points given (a curve's control points, the first that differs from the end).
+        mutating func record(_ kind: SVGPathSegment.Kind = .draw, to end: CGPoint, via controls: [CGPoint] = []) {
+            guard segments != nil else { return }
+            segments!.append(SVGPathSegment(kind: kind, start: current, end: end, controls: controls))
         }
 
         mutating func parse() throws(Failure) {
@@ -141,6 +160,7 @@ public enum SVGPathParser {
             case UInt8(ascii: "M"):
                 let p = try point(relative: relative && previous != 0)
                 path.move(to: p)
+                segments?.append(SVGPathSegment(kind: .move, start: p, end: p))
                 current = p
                 subpathStart = p
                 isClosed = false
@@ -148,23 +168,27 @@ public enum SVGPathParser {
                 let p = try point(relative: relative)
                 reopenIfClosed()
                 path.addLine(to: p)
+                record(to: p)
                 current = p
             case UInt8(ascii: "H"):
                 let x = try number()
                 let p = CGPoint(x: relative ? current.x + x : x, y: current.y)
                 reopenIfClosed()
                 path.addLine(to: p)
+                record(to: p)
                 current = p
             case UInt8(ascii: "V"):
                 let y = try number()
                 let p = CGPoint(x: current.x, y: relative ? current.y + y : y)
                 reopenIfClosed()
                 path.addLine(to: p)
+                record(to: p)
                 current = p
             case UInt8(ascii: "C"):
                 let c1 = try point(relative: relative), c2 = try point(relative: relative), p = try point(relative: relative)
                 reopenIfClosed()
                 path.addCurve(to: p, control1: c1, control2: c2)
+                record(to: p, via: [c1, c2])
                 lastControl = c2
                 current = p
             case UInt8(ascii: "S"):
@@ -172,12 +196,14 @@ public enum SVGPathParser {
                 let c2 = try point(relative: relative), p = try point(relative: relative)
                 reopenIfClosed()
                 path.addCurve(to: p, control1: c1, control2: c2)
+                record(to: p, via: [c1, c2])
                 lastControl = c2
                 current = p
             case UInt8(ascii: "Q"):
                 let c = try point(relative: relative), p = try point(relative: relative)
                 reopenIfClosed()
                 path.addQuadCurve(to: p, control: c)
+                record(to: p, via: [c])
                 lastControl = c
                 current = p
             case UInt8(ascii: "T"):
@@ -185,6 +211,7 @@ public enum SVGPathParser {
                 let p = try point(relative: relative)
                 reopenIfClosed()
                 path.addQuadCurve(to: p, control: c)
+                record(to: p, via: [c])
                 lastControl = c
                 current = p
             case UInt8(ascii: "A"):
@@ -192,12 +219,25 @@ public enum SVGPathParser {
                 let largeArc = try flag(), sweep = try flag()
                 let p = try point(relative: relative)
                 reopenIfClosed()
-                SVGArc(from: current, to: p, radiusX: rx, radiusY: ry, rotationDegrees: rotation,
-                       largeArc: largeArc, sweep: sweep).append(to: path)
+                let arc = SVGArc(from: current, to: p, radiusX: rx, radiusY: ry, rotationDegrees: rotation,
+                                 largeArc: largeArc, sweep: sweep)
+                arc.append(to: path)
+                if segments != nil {
+                    // The arc's directions at its ends: those of its first and last curves.
+                    let pieces = CGMutablePath()
+                    pieces.move(to: current)
+                    arc.append(to: pieces)
+                    var controls: [CGPoint] = []
+                    let elements = pieces.elements
+                    if elements.count > 1, case .curveTo(_, let c1, _) = elements[1] { controls.append(c1) }
+                    if case .curveTo(_, _, let c2) = elements[elements.count - 1] { controls.append(c2) }
+                    record(to: p, via: controls)
+                }
                 current = p
             default: // Z
                 if !isClosed {
                     path.closeSubpath()
+                    record(.close, to: subpathStart)
                     isClosed = true
                 }
                 current = subpathStart

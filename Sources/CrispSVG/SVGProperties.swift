@@ -31,6 +31,28 @@ struct SVGProperties {
     var isAntialiased = true
     /// `font-size` in px (for em-based lengths).
     var fontSize = SVGBuilder.initialFontSize
+    /// `font-weight` as a number (400 normal, 700 bold); above 500 draws with the bold face.
+    var fontWeight = 400
+    /// `text-anchor`.
+    var textAnchor = SVGTextAnchor.start
+    /// `letter-spacing` and `word-spacing` in user units (0 for `normal`).
+    var letterSpacing: CGFloat = 0
+    var wordSpacing: CGFloat = 0
+    /// `marker-start`, `marker-mid`, `marker-end`: the id and where it was written.
+    var markerStart: SVGMarkerReference?
+    var markerMid: SVGMarkerReference?
+    var markerEnd: SVGMarkerReference?
+}
+
+/// `text-anchor`: where a text chunk sits relative to its start position.
+enum SVGTextAnchor {
+    case start, middle, end
+}
+
+/// A `marker-*` property's `url(#id)` and where it was written.
+struct SVGMarkerReference {
+    var id: String
+    var offset: Int
 }
 
 /// The properties SVG does not inherit, for one element.

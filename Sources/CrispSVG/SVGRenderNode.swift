@@ -10,6 +10,7 @@ import Foundation
 enum SVGResolvedPaint {
     case color(SVGColor)
     case gradient(SVGGradientPlan)
+    case pattern(SVGPattern)
 }
 
 /// A fill or stroke: its paint and the opacity multiplying it (fill-/stroke-opacity, and any
@@ -92,6 +93,14 @@ final class SVGRenderNode {
     /// The most transparency layers open at once while drawing this node (0 without any).
     private(set) var layerNesting = 0
 
+    /// How many nodes drawing this one visits, a subtree shared by several parents (a marker's
+    /// content) counted each time; saturates at `Int.max / 2`. Made on first use, so call it
+    /// only once the subtree is final.
+    private(set) lazy var weight: Int = {
+        guard case .group(let children) = content else { return 1 }
+        return children.reduce(1) { min($0 + $1.weight, Int.max / 2) }
+    }()
+
     init(content: Content, transform: CGAffineTransform) {
         self.content = content
         self.transform = transform
@@ -127,7 +136,11 @@ final class SVGRenderNode {
     }
 
     /// A box around everything the node paints, in its own user space.
-    var paintBounds: CGRect {
+    var paintBounds: CGRect { paintBounds(clipped: true) }
+
+    /// A box around everything the node paints, in its own user space, without its own clip
+    /// when `clipped` is false.
+    func paintBounds(clipped: Bool) -> CGRect {
         var box = CGRect.null
         switch content {
         case .shape(let s):
@@ -149,7 +162,7 @@ final class SVGRenderNode {
             // The shadow: the box moved, grown by the Gaussian's visible reach (3σ).
             box = box.union(box.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(dx: -3 * shadow.sigma, dy: -3 * shadow.sigma))
         }
-        if let clip, !box.isNull {
+        if clipped, let clip, !box.isNull {
             let clipBox = clip.boundingBox
             box = clipBox.isNull ? .null : box.intersection(clipBox)
         }
@@ -183,6 +196,8 @@ final class SVGRenderNode {
             layerOpacity *= opacity
             return true
         }
+        // A shadow is cast by the opaque element: opacity applies after it, to both.
+        if shadow != nil { return false }
         switch content {
         case .shape(var s):
             switch (s.fill, s.stroke) {

@@ -169,6 +169,7 @@ struct CrispDemo: ParsableCommand {
                     + String(format: "%7.3f ms  %7.4f ms (%6d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels)
                 if let gps = r.gpsFrame, let pixels = r.gpsFramePixels, let fade = r.themeFadeFrame {
                     line += String(format: "  %7.4f ms (%6d)  %7.3f ms", gps * 1000, pixels, fade * 1000)
+                    if let full = r.uncachedFullFrame { line += String(format: "; uncached: full %.3f ms", full * 1000) }
                 }
                 if let drag = r.pointDragFrame, let pixels = r.pointDragFramePixels, let uncached = r.uncachedPointDragFrame {
                     line += String(format: "  %7.4f ms (%6d); axes uncached: %.4f ms", drag * 1000, pixels, uncached * 1000)

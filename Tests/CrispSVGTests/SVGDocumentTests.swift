@@ -120,6 +120,17 @@ struct SVGDocumentTests {
         #expect(s[1].fill?.paint.solidColor == (SVGColor(red: 1, green: 0, blue: 0)))
     }
 
+    @Test func currentColorInAStopIsTheStopsInheritedColor() throws {
+        // The stop's `color` cascades from where the stop is written (its own, else the gradient's
+        // and its ancestors'), never from the element the gradient paints.
+        let image = try render(svg(##"""
+            <defs color="blue"><linearGradient id="g"><stop stop-color="currentColor"/><stop offset="1" stop-color="currentColor" color="red"/></linearGradient></defs>
+            <rect width="20" height="20" fill="url(#g)" color="lime"/>
+            """##))
+        #expect(rgba(image, 0, 10)[1] == 0 && rgba(image, 0, 10)[2] > 240)
+        #expect(rgba(image, 19, 10)[1] == 0 && rgba(image, 19, 10)[0] > 240)
+    }
+
     @Test func dashArraysAndLengths() throws {
         let s = shapes(try SVGDocument(string: svg("""
             <path d="M0 0 H10" stroke="red" stroke-dasharray="1, 2 3" stroke-dashoffset="-2" stroke-width="1mm"/>
@@ -319,11 +330,11 @@ struct SVGDocumentTests {
     }
 
     @Test(arguments: [
-        (##"<text>hi</text>"##, "<text>"),
+        (##"<text><textPath href="#p">hi</textPath></text>"##, "<textPath>"),
         (##"<image href="a.png"/>"##, ##"<image> from "a.png" (only data: URIs and files beside the document are read)"##),
         (##"<filter id="f"><feTurbulence/></filter><rect width="1" height="1" filter="url(#f)"/>"##,
          ##"filter "f" (<feTurbulence>; only the drop-shadow recipe is drawn)"##),
-        (##"<pattern id="p"/><rect width="1" height="1" fill="url(#p)"/>"##, "pattern paint"),
+        (##"<rect width="1" height="1" style="mix-blend-mode: multiply"/>"##, ##"mix-blend-mode="multiply""##),
     ])
     func unsupportedFeaturesAreListed(body: String, reason: String) throws {
         let doc = try SVGDocument(string: svg(body))

@@ -34,6 +34,30 @@ struct SVGFilterTests {
         #expect(outside.a == 0)
     }
 
+    @Test func theClipCutsTheShadowCastByTheWholeElement() throws {
+        // The clip shows x 14…40: the shadow (cast by the whole rect, 4…24 moved by 6: 10…30)
+        // shows right of the rect and below it, never left of x 14; the rect's left part is cut.
+        let clip = ##"<clipPath id="c"><rect x="14" y="0" width="26" height="40"/></clipPath>"##
+        let doc = try SVGDocument(string: svg(Self.recipe + clip, ##"<rect x="4" y="4" width="20" height="20" fill="#f00" filter="url(#f)" clip-path="url(#c)"/>"##))
+        let image = try #require(doc.makeImage())
+        for y in 0..<40 {
+            for x in 0..<14 { #expect(image.straightRGBA(x: x, y: y).a == 0, "pixel \(x), \(y)") }
+        }
+        let underLeftEdge = image.straightRGBA(x: 15, y: 27), beside = image.straightRGBA(x: 25, y: 20)
+        #expect(underLeftEdge.b == 255 && abs(Int(underLeftEdge.a) - 128) <= 2)   // cast by the part the clip hides
+        #expect(beside.b == 255 && abs(Int(beside.a) - 128) <= 2)
+    }
+
+    @Test func opacityAppliesToTheElementOverItsShadow() throws {
+        // SVG: filter, then opacity. Where the opaque rect covers its shadow, only the rect shows,
+        // at half alpha.
+        let doc = try SVGDocument(string: svg(Self.recipe, ##"<rect x="4" y="4" width="20" height="20" fill="#f00" filter="url(#f)" opacity="0.5"/>"##))
+        let image = try #require(doc.makeImage())
+        let overShadow = image.straightRGBA(x: 20, y: 20), shadow = image.straightRGBA(x: 20, y: 28)
+        #expect([overShadow.r, overShadow.g, overShadow.b] == [255, 0, 0] && abs(Int(overShadow.a) - 128) <= 1)
+        #expect(shadow.b == 255 && abs(Int(shadow.a) - 64) <= 2)
+    }
+
     @Test(arguments: [
         ##"<filter id="f"><feGaussianBlur stdDeviation="2"/></filter>"##,
         ##"<filter id="f"><feColorMatrix type="saturate" values="0"/></filter>"##,

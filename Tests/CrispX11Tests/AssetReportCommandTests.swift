@@ -17,7 +17,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: base) }
         let out = base.appendingPathComponent("report")
         let (status, output) = try ExternalTools.run(try ExternalTools.demoExecutable(),
-                                                     ["--asset-report", out.path, "--asset-devices", "iphone3gs"])
+                                                     ["--asset-report", out.path, "--asset-devices", "iphone3gs"],
+                                                     timeout: 600)
+        // (-1: no exit within the hang guard; the report takes ~15 s of CPU in a debug build.)
         #expect(status == 0, "\(output)")
         #expect(output.contains("signal.background: 1 devices × 3 languages × 1 themes = 3 bitmaps"))
         #expect(output.contains("whole app: 19 items"), "17 items plus the bubble and the bubbles tab icon")

@@ -23,7 +23,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         let actions = 120
         let soak = try ChildProcess(bash, [Self.script, "--actions", "\(actions)", "--seed", sharedMemory ? "1" : "2",
-                                           "--demo", try ExternalTools.demoExecutable(), "--display", x.displayName],
+                                           "--demo", try ExternalTools.demoExecutable(), "--display", x.displayName,
+                                           // A debug build on a loaded machine can take a minute for a retina
+                                           // bubbles frame; the script's 30 s default is for release builds.
+                                           "--hang", "120"],
                                     environment: ProcessInfo.processInfo.environment, outputPath: outputPath)
         // The script bounds every wait itself (a hang is its failure); this only keeps a wedged
         // script from holding the suite forever.

@@ -18,7 +18,8 @@ import Foundation
 // conversions instead of libm's floor/round, the filter, the wrapping and the paint mode are
 // chosen once per span (generic specializations), and when v does not change along the span (no
 // rotation or skew) the two source rows and their weight are found once. Taps are blended with
-// `Pixel.lerp` on packed channels (two channels per multiply) with the same rounding as before.
+// `Pixel.lerp` on packed channels (two channels per multiply) with the same rounding as before;
+// between two fixed rows, four samples at a time in 16-bit lanes (`FourTaps`), the same bits.
 // Spans whose coordinates are not finite or beyond ±2³⁰ px (absurd transforms, far tiling) take
 // the general per-pixel path.
 //
@@ -27,7 +28,9 @@ import Foundation
 // and half-pixel placements at 1×, 2×, ½×, as UI drawing mostly is — every Double operation of
 // the per-pixel expression is exact, the coordinates are multiples of 2⁻³¹, and 24.40 fixed
 // point holds them exactly. The span then steps u and v with one integer add each and takes
-// floors and weights by shifts, with the same results bit for bit (`ExactStep`).
+// floors and weights by shifts, with the same results bit for bit (`ExactStep`). When that step
+// is one image pixel per device pixel along a row (a cached view's contents put back, a 1× image
+// at 1×) and the span stays inside the image, nearest sampling is a copy of the row.
 
 /// What an image paint produces from its samples.
 enum ImagePaintMode {
@@ -189,10 +192,21 @@ struct ImagePaint {
                 }
                 return
             }
-            for i in 0..<count {
+            var taps = FourTaps(ay)
+            var i = 0
+            while i &+ 4 <= count {
+                for k in 0..<4 {
+                    let (x0, ax) = Self.floorAndWeight(toImage.apply(CGFloat(x &+ i &+ k) + 0.5, py).x * sx - 0.5)
+                    taps.gather(k, top, bottom, I.index(x0, w), I.index(x0 + 1, w), ax)
+                }
+                taps.store(to: out + i)
+                i &+= 4
+            }
+            while i < count {
                 let (x0, ax) = Self.floorAndWeight(toImage.apply(CGFloat(x + i) + 0.5, py).x * sx - 0.5)
                 let ix0 = I.index(x0, w), ix1 = I.index(x0 + 1, w)
                 out[i] = Pixel.lerp(Pixel.lerp(top[ix0], top[ix1], ax), Pixel.lerp(bottom[ix0], bottom[ix1], ax), ay)
+                i &+= 1
             }
             return
         }
@@ -212,6 +226,13 @@ struct ImagePaint {
         var u = step.u, v = step.v
         if step.dv == 0 {
             let row = pixels + I.index(ExactStep.integer(v), h) * w
+            let first = ExactStep.integer(u)
+            if step.du == ExactStep.unit, first >= 0, first <= w &- count {
+                // One image pixel per device pixel, all inside the row: a copy (cached view
+                // contents put back into a frame, a 1× image at 1×).
+                out.update(from: row + first, count: count)
+                return
+            }
             for i in 0..<count {
                 out[i] = row[I.index(ExactStep.integer(u), w)]
                 u &+= step.du
@@ -241,11 +262,23 @@ struct ImagePaint {
                 }
                 return
             }
-            for i in 0..<count {
+            var taps = FourTaps(ay)
+            var i = 0
+            while i &+ 4 <= count {
+                for k in 0..<4 {
+                    let x0 = ExactStep.integer(u)
+                    taps.gather(k, top, bottom, I.index(x0, w), I.index(x0 + 1, w), ExactStep.weight(u))
+                    u &+= step.du
+                }
+                taps.store(to: out + i)
+                i &+= 4
+            }
+            while i < count {
                 let x0 = ExactStep.integer(u), ax = ExactStep.weight(u)
                 let ix0 = I.index(x0, w), ix1 = I.index(x0 + 1, w)
                 out[i] = Pixel.lerp(Pixel.lerp(top[ix0], top[ix1], ax), Pixel.lerp(bottom[ix0], bottom[ix1], ax), ay)
                 u &+= step.du
+                i &+= 1
             }
             return
         }
@@ -334,6 +367,8 @@ struct ExactStep {
 
     static let fractionBits: Int64 = 40
     static let one: CGFloat = 1_099_511_627_776   // 2⁴⁰
+    /// One pixel in fixed point.
+    static let unit: Int64 = 1 << 40
 
     /// Whether every coefficient is a multiple of 2⁻¹⁶, the linear ones below 2¹⁰ and the
     /// translations below 2²⁴ in magnitude.
@@ -375,6 +410,42 @@ struct ExactStep {
     static func weight(_ c: Int64) -> UInt32 {
         let fraction = UInt64(bitPattern: c) & ((1 << 40) - 1)
         return UInt32(truncatingIfNeeded: (fraction &* 255 &+ (1 << 39)) >> 40)
+    }
+}
+
+/// Four bilinear samples between the same two source rows, blended together: the taps gathered
+/// lane by lane, then the three `Pixel.lerp`s of each sample done for all four in 16-bit lanes
+/// (`Lanes.scale`), the same rounding bit for bit.
+struct FourTaps {
+    private var topLeft = SIMD4<UInt32>(), topRight = SIMD4<UInt32>()
+    private var bottomLeft = SIMD4<UInt32>(), bottomRight = SIMD4<UInt32>()
+    private var across = SIMD4<UInt32>()
+    private let down: SIMD4<UInt32>
+
+    /// Samples whose vertical weight is `ay`.
+    @inline(__always)
+    init(_ ay: UInt32) { down = SIMD4(repeating: ay) }
+
+    /// Lane `k`: columns `ix0` and `ix1` of both rows, horizontal weight `ax`.
+    @inline(__always)
+    mutating func gather(_ k: Int, _ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>, _ ix0: Int, _ ix1: Int, _ ax: UInt32) {
+        topLeft[k] = top[ix0]
+        topRight[k] = top[ix1]
+        bottomLeft[k] = bottom[ix0]
+        bottomRight[k] = bottom[ix1]
+        across[k] = ax
+    }
+
+    /// The four samples.
+    @inline(__always)
+    func store(to out: UnsafeMutablePointer<UInt32>) {
+        Lanes.store(Self.lerp(Self.lerp(topLeft, topRight, across), Self.lerp(bottomLeft, bottomRight, across), down), to: out)
+    }
+
+    /// `Pixel.lerp` lane by lane: `src·f + dst·(255 − f)`, each product rounded as `Pixel.scale`.
+    @inline(__always)
+    static func lerp(_ dst: SIMD4<UInt32>, _ src: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        Lanes.scale(src, by: f) &+ Lanes.scale(dst, by: 255 &- f)
     }
 }
 

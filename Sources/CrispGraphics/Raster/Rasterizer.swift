@@ -22,7 +22,12 @@ import Foundation
 // A bit per cell marks what an edge touched; resolving a row visits only marked cells (clearing
 // them as it goes, so the buffer is clean for the next band with no memset) and emits the gaps
 // between them as constant-coverage spans, which the blitter turns into plain stores when the
-// span is fully covered and the paint opaque.
+// span is fully covered and the paint opaque. Rows scan only the bit words between the outline's
+// leftmost and rightmost edge, not the clip's width: a 16-px polygon on a 512-px canvas read 9
+// words a row, 1 or 2 now (33 on a 2048-px canvas). Measured and rejected: a first and last
+// word kept per row, widened as each edge marks its cells (with a resolve loop taking runs of
+// touched cells at a time): the bookkeeping at every edge crossing cost about what the skipped
+// words saved (callgrind: hairlines −2 %, polys_nz_10 +1.6 % of the whole render).
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
@@ -97,6 +102,8 @@ final class Rasterizer {
     @exclusivity(unchecked) private var edges: [Edge] = []
     @exclusivity(unchecked) private var minY: Float = .infinity
     @exclusivity(unchecked) private var maxY: Float = -.infinity
+    @exclusivity(unchecked) private var minX: Float = .infinity
+    @exclusivity(unchecked) private var maxX: Float = -.infinity
     /// Segments offered (`addLine` calls, before clipping) since the rasterizer was made: a work
     /// count, so tests bound work by counts rather than by time.
     @exclusivity(unchecked) private(set) var segmentsOffered = 0
@@ -127,6 +134,8 @@ final class Rasterizer {
         edges.removeAll(keepingCapacity: true)
         minY = .infinity
         maxY = -.infinity
+        minX = .infinity
+        maxX = -.infinity
     }
 
     var isEmpty: Bool { edges.isEmpty }
@@ -249,6 +258,8 @@ final class Rasterizer {
         edges.append(Edge(xTop: fx0, yTop: fy0, yBottom: fy1, dxdy: dxdy, direction: direction))
         minY = min(minY, fy0)
         maxY = max(maxY, fy1)
+        minX = min(minX, min(fx0, fx1))
+        maxX = max(maxX, max(fx0, fx1))
     }
 
     // MARK: Rendering
@@ -272,6 +283,12 @@ final class Rasterizer {
         let firstRow = max(0, Int(minY))
         let lastRow = min(clip.height, Int(maxY.rounded(.up)))   // exclusive
         guard firstRow < lastRow else { return }
+        // The bit words any edge can mark: `accumulateRow` marks cells from the column of its
+        // leftmost x to one past that of its rightmost, x clamped to 0…width. One more column on
+        // each side absorbs the rounding of x recomputed along the edge.
+        let leftCell = Int(min(max(minX, 0), Float(width))) - 1
+        let rightCell = Int(min(max(maxX, 0), Float(width))) + 2
+        let words = (max(leftCell, 0) >> 6)...(min(rightCell, width + 1) >> 6)
         let bandRows = max(1, min(lastRow - firstRow, Rasterizer.bandBudget / stride))
         ensureCapacity(cells: bandRows * stride, words: bandRows * wordsPerRow, width: stride)
 
@@ -303,7 +320,7 @@ final class Rasterizer {
                 }
                 for row in 0..<(bandBottom - bandTop) {
                     resolveRow(R.self, acc: acc + row * stride, bits: bits + row * wordsPerRow,
-                               words: wordsPerRow, width: width, y: clip.y + bandTop + row, blitter: &blitter)
+                               words: words, width: width, y: clip.y + bandTop + row, blitter: &blitter)
                 }
                 bandTop = bandBottom
             }
@@ -409,14 +426,14 @@ final class Rasterizer {
     /// Turns one row's accumulated differences into spans, clearing what it reads.
     @inline(__always)
     private func resolveRow<R: AlphaRule, B: SpanBlitter>(_: R.Type, acc: UnsafeMutablePointer<Float>,
-                                                         bits: UnsafeMutablePointer<UInt64>, words: Int,
+                                                         bits: UnsafeMutablePointer<UInt64>, words: ClosedRange<Int>,
                                                          width: Int, y: Int, blitter: inout B) {
         let originX = clip.x
         let mask = coverage
         var sum: Float = 0
         var x = 0             // first pixel not yet emitted
         var runStart = -1     // start of the pending per-pixel run, or −1
-        for w in 0..<words {
+        for w in words {
             var word = bits[w]
             if word == 0 { continue }
             bits[w] = 0

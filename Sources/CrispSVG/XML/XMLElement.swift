@@ -23,6 +23,10 @@ final class XMLElement {
     var children: [XMLElement] = []
     /// The concatenated character data, when any of it is not white space.
     var text = ""
+    /// The character data in pieces, white space included, each with the number of child
+    /// elements before it: kept only for the elements that lay out text (`text`, `tspan`,
+    /// `textPath`, `a`), where it interleaves with child elements.
+    var textRuns: [XMLTextRun] = []
     /// Byte offset of the `<` that opens the element.
     let offset: Int
 
@@ -36,6 +40,16 @@ final class XMLElement {
     func attribute(_ name: String) -> XMLAttribute? {
         attributes.first { $0.name == name }
     }
+}
+
+/// A piece of character data inside a text element.
+struct XMLTextRun {
+    /// The text, references replaced.
+    var text: String
+    /// How many child elements come before it.
+    var childIndex: Int
+    /// Byte offset of its first character.
+    var offset: Int
 }
 
 /// Maps byte offsets to 1-based line and column numbers.

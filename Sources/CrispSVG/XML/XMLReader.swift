@@ -106,7 +106,7 @@ struct XMLReader {
             } else if starts(with: "<![CDATA[") {
                 let start = i + 9
                 guard let end = find("]]>", from: start) else { throw error("unterminated CDATA section", at: i) }
-                appendText(bytes[start..<end], to: current)
+                appendText(bytes[start..<end], to: current, at: start)
                 i = end + 3
             } else if starts(with: "<?") {
                 try skipProcessingInstruction()
@@ -199,10 +199,17 @@ struct XMLReader {
             decoded?.append(bytes[i])
             i += 1
         }
-        if let decoded { appendText(decoded[...], to: element) } else { appendText(bytes[start..<i], to: element) }
+        if let decoded { appendText(decoded[...], to: element, at: start) } else { appendText(bytes[start..<i], to: element, at: start) }
     }
 
-    private func appendText(_ text: ArraySlice<UInt8>, to element: XMLElement) {
+    /// Elements whose character data is laid out, white space and all.
+    private static let textElements: Set<String> = ["text", "tspan", "textPath", "a"]
+
+    private func appendText(_ text: ArraySlice<UInt8>, to element: XMLElement, at offset: Int) {
+        if XMLReader.textElements.contains(element.name), !text.isEmpty {
+            element.textRuns.append(XMLTextRun(text: String(decoding: text, as: UTF8.self), childIndex: element.children.count,
+                                               offset: offset))
+        }
         guard text.contains(where: { !XMLReader.isWhiteSpace($0) }) || !element.text.isEmpty else { return }
         element.text += String(decoding: text, as: UTF8.self)
     }

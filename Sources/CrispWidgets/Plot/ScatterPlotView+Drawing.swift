@@ -112,23 +112,56 @@ extension ScatterPlotView {
         context.restoreGState()
 
         // The fit above the area, left-aligned.
-        let b = bounds
         if let fit {
             let text = "y = \(format(CGFloat(fit.slope), decimals: 3))x + \(format(CGFloat(fit.intercept), decimals: 3))   r² = \(format(CGFloat(fit.rSquared), decimals: 3))"
             text.draw(at: CGPoint(x: area.minX, y: area.maxY + 8), font: font.withSize(11), color: CGColor(gray: 0.1, alpha: 1), in: context)
         }
 
         // The dragged point's coordinates in a box beside it, kept inside the view.
-        if let i = draggedIndex {
-            let p = points[i], c = p.applying(t)
-            let text = "(\(format(p.x, decimals: 2)); \(format(p.y, decimals: 2)))"
-            let size = text.size(withFont: font)
-            var box = CGRect(x: c.x + 8, y: c.y + 8, width: size.width + 8, height: size.height + 4)
-            if box.maxX > b.maxX - 2 { box.origin.x = c.x - 8 - box.width }
-            if box.maxY > b.maxY - 2 { box.origin.y = c.y - 8 - box.height }
+        if let (text, box) = coordinateBox(font: font) {
             context.setFillColor(gray: 0.1, alpha: 0.85)
             context.fill(box)
             text.draw(at: CGPoint(x: box.minX + 4, y: box.minY + 2), font: font, color: .white, in: context)
         }
+    }
+
+    /// The dragged point's coordinates and the box they are shown in beside it (right-handed
+    /// coordinates), kept inside the view; nil when no point is dragged.
+    func coordinateBox(font: CTFont) -> (text: String, box: CGRect)? {
+        guard let i = draggedIndex else { return nil }
+        let b = bounds, p = points[i], c = p.applying(dataTransform)
+        let text = "(\(format(p.x, decimals: 2)); \(format(p.y, decimals: 2)))"
+        let size = text.size(withFont: font)
+        var box = CGRect(x: c.x + 8, y: c.y + 8, width: size.width + 8, height: size.height + 4)
+        if box.maxX > b.maxX - 2 { box.origin.x = c.x - 8 - box.width }
+        if box.maxY > b.maxY - 2 { box.origin.y = c.y - 8 - box.height }
+        return (text, box)
+    }
+
+    /// Where the data's changing parts are drawn (right-handed coordinates), for repainting
+    /// only them when one point moves: the regression line as a few strips along it (a
+    /// diagonal line's bounding box is most of the plot), point `index`'s dot with its ring,
+    /// the coordinate box, and the strip above the area where the fit is written.
+    func damage(movingPoint index: Int) -> [CGRect] {
+        let area = plotArea, t = dataTransform, b = bounds
+        var rects: [CGRect] = []
+        if let fit {
+            let strips = ScatterPlotView.damageStrips
+            let x0 = xRange.lowerBound, width = xRange.upperBound - xRange.lowerBound
+            for k in 0..<strips {
+                let a = x0 + width * CGFloat(k) / CGFloat(strips), z = x0 + width * CGFloat(k + 1) / CGFloat(strips)
+                let p = CGPoint(x: a, y: CGFloat(fit.y(at: Double(a)))).applying(t)
+                let q = CGPoint(x: z, y: CGFloat(fit.y(at: Double(z)))).applying(t)
+                let strip = CGRect(x: p.x, y: min(p.y, q.y), width: q.x - p.x, height: abs(q.y - p.y)).insetBy(dx: -3, dy: -3)
+                rects.append(strip.intersection(area))
+            }
+        }
+        let c = points[index].applying(t), reach = ScatterPlotView.dotRadius + 5
+        rects.append(CGRect(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach))
+        if let font = try? CTFont.uiFont(.system, size: ScatterPlotView.fontSize), let (_, box) = coordinateBox(font: font) {
+            rects.append(box.insetBy(dx: -1, dy: -1))
+        }
+        rects.append(CGRect(x: b.minX, y: area.maxY, width: b.width, height: b.maxY - area.maxY))
+        return rects.filter { !$0.isNull && !$0.isEmpty }
     }
 }

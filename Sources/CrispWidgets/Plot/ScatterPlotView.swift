@@ -125,11 +125,19 @@ public final class ScatterPlotView: RightHandedView, RightHandedViewDelegate {
 
     /// Moves point `index` to `p` (clamped to the ranges), updating the fit.
     public func movePoint(_ index: Int, to p: CGPoint) {
+        let before = damage(movingPoint: index)
         points[index] = clamped(p)
         pointViews[index].frame = dotFrame(index)
         publishPoint(index)
-        dataDidChange()
+        fit = LinearFit(points: points)
+        publishFit()
+        // Only what changed is repainted (the line's strips, the dot, the box, the fit's text),
+        // before and after.
+        for rect in before + damage(movingPoint: index) { dataView.setNeedsDisplay(convertToRightHanded(rect)) }
     }
+
+    /// How many strips along the regression line a point move repaints.
+    static let damageStrips = 6
 
     /// Adds a point at `p` (clamped to the ranges) at the end of the data, and selects it.
     public func addPoint(_ p: CGPoint) {

@@ -32,21 +32,24 @@ enum ExternalTools {
     }
 
     /// Runs a program to completion; returns its exit status and its output (stdout and stderr).
-    /// `environment` is added to this process's environment.
+    /// `environment` is added to this process's environment. `timeout` (seconds) only guards
+    /// against a hang (status -1 when it passes); it is generous because a debug build on a
+    /// loaded machine is slow, and it is not a speed assertion.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
-        -> (status: Int32, output: String) {
-        try run(executable, arguments, replacingEnvironment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                    timeout: TimeInterval = 60) throws -> (status: Int32, output: String) {
+        try run(executable, arguments, replacingEnvironment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                timeout: timeout)
     }
 
     /// Runs a program to completion with exactly `environment`; returns its exit status and its
     /// output (stdout and stderr).
-    static func run(_ executable: String, _ arguments: [String], replacingEnvironment environment: [String: String]) throws
-        -> (status: Int32, output: String) {
+    static func run(_ executable: String, _ arguments: [String], replacingEnvironment environment: [String: String],
+                    timeout: TimeInterval = 60) throws -> (status: Int32, output: String) {
         let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-run-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: errPath) }
         let p = try ChildProcess(executable, arguments, environment: environment, outputPath: errPath)
-        let status = p.waitForExit(timeout: 60) ?? -1
+        let status = p.waitForExit(timeout: timeout) ?? -1
         return (status, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 }

@@ -14,6 +14,10 @@ transform-origin) disagrees by 10-40 dB, and the worst pair then says nothing; t
 the closest peer to resvg. Crisp is within when it agrees with resvg at least as well as the
 bar (PSNR at least as high, share at most as large).
 `--write-references` copies resvg's PNG to `name.resvg.png`, the reference the tests use.
+
+Text: every peer is given the bundled Roboto (Resources/Fonts) — resvg as its only fonts, for
+every generic family, at CSS's initial font size of 16 px (resvg's own default is 12); Skia and
+CairoSVG through a fontconfig file that adds the folder, so `font-family="Roboto"` finds it.
 """
 import argparse
 import itertools
@@ -38,20 +42,29 @@ def main():
     import compare  # the bench's metric
 
     python = os.path.join(bench, ".venv", "bin", "python")
+    fonts = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", "Resources", "Fonts"))
+    resvg_fonts = ["--skip-system-fonts", "--use-fonts-dir", fonts, "--font-size", "16"]
+    for family in ["font-family", "serif-family", "sans-serif-family", "cursive-family", "fantasy-family", "monospace-family"]:
+        resvg_fonts += ["--" + family, "Roboto"]
     peers = {
-        "resvg": [os.path.join(bench, ".venv", "bin", "resvg")],
+        "resvg": [os.path.join(bench, ".venv", "bin", "resvg")] + resvg_fonts,
         "skia": [python, os.path.join(bench, "peers", "skia_peer.py")],
         "cairosvg": [python, os.path.join(bench, "peers", "cairosvg_peer.py")],
     }
     print("| document | pairs of peers | bar | Crisp–resvg | within |")
     print("|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
+        conf = os.path.join(tmp, "fonts.conf")
+        with open(conf, "w") as f:
+            f.write('<?xml version="1.0"?><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+                    f'<dir>{fonts}</dir></fontconfig>')
+        env = dict(os.environ, FONTCONFIG_FILE=conf)
         for name in args.names:
             svg = os.path.join(HERE, name + ".svg")
             out = {}
             for peer, command in peers.items():
                 png = os.path.join(tmp, f"{name}.{peer}.png")
-                r = subprocess.run(command + [svg, png], cwd=bench, capture_output=True)
+                r = subprocess.run(command + [svg, png], cwd=bench, capture_output=True, env=env)
                 if r.returncode == 0 and os.path.exists(png):
                     out[peer] = png
             crisp = os.path.join(tmp, name + ".crisp.png")
