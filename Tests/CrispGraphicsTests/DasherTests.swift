@@ -193,4 +193,75 @@ func isClose(_ a: CGFloat, _ b: CGFloat, _ eps: CGFloat = 1e-9) -> Bool { abs(a 
             #expect(!dashedArc.contains(CGPoint(x: -0.05, y: radius)))
         }
     }
+
+    /// Fuzzing (`svgpath`, a timeout): `M1 2h24.5.54444444M1 2h14444V444444` stroked with a
+    /// [2, 1] dash into 32×32 px stroked ≈ 153 000 dashes, all but a few far outside the
+    /// canvas. Dashes that cannot reach the clip are now skipped: the rasterizer is offered a
+    /// few hundred segments instead of over 600 000, and the pixels are those of every dash.
+    @Test func dashesOutsideTheClipAreNotStroked() {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 1, y: 2))
+        path.addLine(to: CGPoint(x: 25.5, y: 2))
+        path.addLine(to: CGPoint(x: 26.04444444, y: 2))
+        path.move(to: CGPoint(x: 1, y: 2))
+        path.addLine(to: CGPoint(x: 14445, y: 2))
+        path.addLine(to: CGPoint(x: 14445, y: 444444))
+        func stroke(_ path: CGPath, dashed: Bool) -> CGContext {
+            let ctx = CGContext(width: 32, height: 32)!
+            ctx.setLineJoin(.round)
+            if dashed { ctx.setLineDash(phase: 0.5, lengths: [2, 1]) }
+            ctx.addPath(path)
+            ctx.strokePath()
+            return ctx
+        }
+        let culled = stroke(path, dashed: true)
+        #expect(culled.rasterizer.segmentsOffered < 2_000, "\(culled.rasterizer.segmentsOffered) segments")
+        let every = stroke(path.copy(dashingWithPhase: 0.5, lengths: [2, 1]), dashed: false)
+        #expect(every.rasterizer.segmentsOffered > 500_000)
+        #expect(culled.alphas == every.alphas)
+        #expect(culled.alphas.contains { $0 > 0 })
+    }
+
+    /// Culling is conservative: a long dashed spiral of lines and curves under a rotating,
+    /// squashing transform, with wide pens, long miters and square caps, stroked with and without
+    /// a small cull rectangle. The culled outline is the full one minus whole dash outlines, and
+    /// every one left out lies outside the rectangle.
+    @Test(arguments: [(CGLineJoin.miter, CGLineCap.square), (.round, .round), (.bevel, .butt)])
+    func culledDashesAreThoseOutsideTheClip(join: CGLineJoin, cap: CGLineCap) {
+        let spiral = CGMutablePath()
+        spiral.move(to: CGPoint(x: 0, y: 0))
+        for k in 1...120 {
+            let r = CGFloat(k) * 1.5, a = CGFloat(k) * 0.7
+            let p = CGPoint(x: r * cos(a), y: r * sin(a))
+            if k % 3 == 0 {
+                spiral.addCurve(to: p, control1: CGPoint(x: p.y, y: -p.x), control2: CGPoint(x: -p.y, y: p.x))
+            } else if k % 3 == 1 {
+                spiral.addQuadCurve(to: p, control: CGPoint(x: p.x * 1.4, y: -p.y * 0.3))
+            } else {
+                spiral.addLine(to: p)
+            }
+        }
+        spiral.closeSubpath()
+        let style = StrokeStyle(width: 5, cap: cap, join: join, miterLimit: 20, dashPhase: 1.25, dashLengths: [7, 3, 0.5, 4])
+        let transform = CGAffineTransform(translationX: 20, y: 15).rotated(by: 0.4).scaledBy(x: 0.6, y: 0.25)
+        let clip = CGRect(x: 0, y: 0, width: 40, height: 30)
+        func outlines(cullRect: CGRect?) -> [[CGPoint]] {
+            var sink = PathBuilderSink()
+            strokeOutline(spiral, style: style, tolerance: 0.25, transform: transform, cullRect: cullRect, into: &sink)
+            return sink.path.polylines(tolerance: 0.25).map(\.points)
+        }
+        let every = outlines(cullRect: nil), culled = outlines(cullRect: clip)
+        #expect(culled.count < every.count, "\(culled.count) of \(every.count) dash outlines")
+        var next = 0
+        for outline in every {
+            if next < culled.count, culled[next] == outline {
+                next += 1
+                continue
+            }
+            let xs = outline.map(\.x), ys = outline.map(\.y)
+            let box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            #expect(!box.intersects(clip), "a dash outline left out reaches the clip: \(box)")
+        }
+        #expect(next == culled.count, "the culled outlines are not a subsequence of the full ones")
+    }
 }

@@ -33,7 +33,7 @@ struct OutlineCoverage: CoverageProducer {
         case let .fill(path, transform, tolerance):
             path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, into: &sink)
         case let .stroke(path, style, tolerance, transform):
-            strokeOutline(path, style: style, tolerance: tolerance, transform: transform, into: &sink)
+            strokeOutline(path, style: style, tolerance: tolerance, transform: transform, cullRect: cull, into: &sink)
         }
         sink.finish()
         rasterizer.render(rule: rule, into: &blitter)

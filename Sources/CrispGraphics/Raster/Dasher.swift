@@ -21,6 +21,14 @@ import Foundation
 // rounding); each subpath's measured length is checked against it as well, so the dash loop is
 // bounded by construction.
 //
+// When stroking for the rasterizer, a dash whose stroke cannot reach the clip box is skipped
+// (`DashCull`): its sub-curve's control hull, mapped to device space, grown by how far the pen,
+// joins and caps reach, misses the box. Like Skia's culling of dashed lines, this makes a long
+// dashed path seen through a small window cost what the visible dashes cost; the pattern is
+// still walked along the whole path (cheap arithmetic, bounded as above), so which dashes are
+// drawn does not change, and the pixels do not either (a closed outline adds no winding outside
+// its hull).
+//
 // Rejected: dashing the flattened polyline. It is simpler, but the dash ends on curves would
 // then lie on chords, so caps would point along a chord instead of the tangent, and
 // `copy(dashingWithPhase:)` would lose its curves.
@@ -38,6 +46,38 @@ protocol PathElementSink {
 
 /// The most dashes one path may produce before its dash pattern is ignored (as in Skia).
 let maximumDashCount = 1_000_000
+
+/// Which dashes a stroke can show: those whose device-space footprint can reach `rect`.
+struct DashCull {
+    /// The clip box grown by the stroke's reach (pen, miters, square caps, flattening), in
+    /// device space.
+    let rect: CGRect
+    /// User space to device space.
+    let transform: CGAffineTransform
+
+    /// A cull for a stroke of `style` mapped by `transform`, drawn into `clip` (device space);
+    /// nil when the reach is not finite (nothing can be culled).
+    init?(clip: CGRect, style: StrokeStyle, tolerance: CGFloat, transform: CGAffineTransform) {
+        // Miter joins reach miterLimit × w/2 from the joint; square caps w/2 · √2 (< 1.5).
+        let factor = style.join == .miter ? max(style.miterLimit, 1.5) : 1.5
+        let reach = (style.width / 2 * factor + tolerance) * transform.maximumScale + 1
+        guard reach.isFinite, clip.isFiniteRect else { return nil }
+        rect = clip.insetBy(dx: -reach, dy: -reach)
+        self.transform = transform
+    }
+
+    /// Whether the user-space box `lo`–`hi` maps to a box that misses `rect`.
+    func misses(_ lo: CGPoint, _ hi: CGPoint) -> Bool {
+        // An affine map's extent over a box: each output coordinate is extreme at a corner, and
+        // the corner is picked per term by the coefficient's sign.
+        let t = transform
+        let minX = t.tx + min(t.a * lo.x, t.a * hi.x) + min(t.c * lo.y, t.c * hi.y)
+        let maxX = t.tx + max(t.a * lo.x, t.a * hi.x) + max(t.c * lo.y, t.c * hi.y)
+        let minY = t.ty + min(t.b * lo.x, t.b * hi.x) + min(t.d * lo.y, t.d * hi.y)
+        let maxY = t.ty + max(t.b * lo.x, t.b * hi.x) + max(t.d * lo.y, t.d * hi.y)
+        return maxX < rect.minX || minX > rect.maxX || maxY < rect.minY || minY > rect.maxY
+    }
+}
 
 /// A validated dash pattern with its phase resolved.
 struct DashPattern {
@@ -102,6 +142,8 @@ struct Dasher {
     let pattern: DashPattern
     /// Flattening tolerance for measuring curves, in path units.
     let tolerance: CGFloat
+    /// Dashes that cannot show are skipped (nil: every dash is emitted).
+    let cull: DashCull?
 
     /// One measured, non-degenerate line or curve of the current subpath.
     private struct Piece {
@@ -119,9 +161,10 @@ struct Dasher {
     /// The piece the next dash starts in (dashes arrive in increasing distance).
     private var cursor = 0
 
-    init(pattern: DashPattern, tolerance: CGFloat) {
+    init(pattern: DashPattern, tolerance: CGFloat, cull: DashCull? = nil) {
         self.pattern = pattern
         self.tolerance = max(tolerance, 1e-6)
+        self.cull = cull
     }
 
     /// Dashes one subpath (a move and the verbs up to the next move) into `sink`.
@@ -157,7 +200,7 @@ struct Dasher {
             if index % 2 == 0, !skipsDash {
                 if remaining == 0 {
                     emitDot(at: distance, into: &sink)
-                } else {
+                } else if isShown(from: distance, to: min(distance + remaining, total)) {
                     emit(from: distance, to: min(distance + remaining, total), startsWithMove: true, into: &sink)
                     endsOn = true
                 }
@@ -170,7 +213,11 @@ struct Dasher {
         }
         if holdsFirstDash {
             cursor = 0
-            emit(from: 0, to: pattern.firstLength, startsWithMove: !endsOn, into: &sink)
+            // Culled, it leaves a cap where it would have joined the last dash: at the start
+            // point, which is then out of reach of the clip too.
+            if isShown(from: 0, to: pattern.firstLength) {
+                emit(from: 0, to: pattern.firstLength, startsWithMove: !endsOn, into: &sink)
+            }
         }
     }
 
@@ -259,6 +306,33 @@ struct Dasher {
         distance += length
     }
 
+    /// Whether the dash between two distances can reach the clip (always, without a cull).
+    private mutating func isShown(from a: CGFloat, to b: CGFloat) -> Bool {
+        guard let cull else { return true }
+        var k = cursor
+        while k < pieces.count - 1, pieces[k].start + pieces[k].length <= a { k += 1 }
+        cursor = k
+        var lo = CGPoint(x: CGFloat.infinity, y: .infinity), hi = CGPoint(x: -CGFloat.infinity, y: -.infinity)
+        while true {
+            let piece = pieces[k]
+            let u0 = max(a - piece.start, 0), u1 = min(b - piece.start, piece.length)
+            let part = self.part(of: piece, from: u0, to: max(u0, u1))
+            lo = CGPoint(x: min(lo.x, part.q0.x, part.q1.x), y: min(lo.y, part.q0.y, part.q1.y))
+            hi = CGPoint(x: max(hi.x, part.q0.x, part.q1.x), y: max(hi.y, part.q0.y, part.q1.y))
+            if part.degree >= 2 {
+                lo = CGPoint(x: min(lo.x, part.q2.x), y: min(lo.y, part.q2.y))
+                hi = CGPoint(x: max(hi.x, part.q2.x), y: max(hi.y, part.q2.y))
+            }
+            if part.degree == 3 {
+                lo = CGPoint(x: min(lo.x, part.q3.x), y: min(lo.y, part.q3.y))
+                hi = CGPoint(x: max(hi.x, part.q3.x), y: max(hi.y, part.q3.y))
+            }
+            if b <= piece.start + piece.length || k == pieces.count - 1 { break }
+            k += 1
+        }
+        return !cull.misses(lo, hi)
+    }
+
     /// Sends the stretch of the subpath between two distances to `sink`, starting with a move
     /// or continuing from the sink's current point.
     private mutating func emit<T: PathElementSink>(from a: CGFloat, to b: CGFloat, startsWithMove: Bool,
@@ -281,26 +355,34 @@ struct Dasher {
 
     private func emitPart<T: PathElementSink>(of piece: Piece, from u0: CGFloat, to u1: CGFloat, startsWithMove: Bool,
                                               into sink: inout T) {
+        let part = self.part(of: piece, from: u0, to: u1)
+        if startsWithMove { sink.moveTo(part.q0) }
+        switch part.degree {
+        case 1: sink.lineTo(part.q1)
+        case 2: sink.quadCurveTo(part.q1, part.q2)
+        default: sink.curveTo(part.q1, part.q2, part.q3)
+        }
+    }
+
+    /// The stretch of a piece between two arc lengths from its start: a line (q0–q1) or a
+    /// curve split from it (its first `degree + 1` points).
+    private func part(of piece: Piece, from u0: CGFloat,
+                      to u1: CGFloat) -> (degree: Int, q0: CGPoint, q1: CGPoint, q2: CGPoint, q3: CGPoint) {
         if piece.degree == 1 {
             let a = u0 <= 0 ? piece.p0 : Dasher.lerp(piece.p0, piece.p1, u0 / piece.length)
             let b = u1 >= piece.length ? piece.p1 : Dasher.lerp(piece.p0, piece.p1, u1 / piece.length)
-            if startsWithMove { sink.moveTo(a) }
-            sink.lineTo(b)
-            return
+            return (1, a, b, .zero, .zero)
         }
         let t0 = parameter(of: piece, at: u0), t1 = parameter(of: piece, at: u1)
         var (q0, q1, q2, q3) = (piece.p0, piece.p1, piece.p2, piece.p3)
         if piece.degree == 2 {
             if t1 < 1 { (q0, q1, q2) = Dasher.quadHead(q0, q1, q2, t1) }
             if t0 > 0 { (q0, q1, q2) = Dasher.quadTail(q0, q1, q2, t1 > 0 ? t0 / t1 : 0) }
-            if startsWithMove { sink.moveTo(q0) }
-            sink.quadCurveTo(q1, q2)
-        } else {
-            if t1 < 1 { (q0, q1, q2, q3) = Dasher.cubicHead(q0, q1, q2, q3, t1) }
-            if t0 > 0 { (q0, q1, q2, q3) = Dasher.cubicTail(q0, q1, q2, q3, t1 > 0 ? t0 / t1 : 0) }
-            if startsWithMove { sink.moveTo(q0) }
-            sink.curveTo(q1, q2, q3)
+            return (2, q0, q1, q2, .zero)
         }
+        if t1 < 1 { (q0, q1, q2, q3) = Dasher.cubicHead(q0, q1, q2, q3, t1) }
+        if t0 > 0 { (q0, q1, q2, q3) = Dasher.cubicTail(q0, q1, q2, q3, t1 > 0 ? t0 / t1 : 0) }
+        return (3, q0, q1, q2, q3)
     }
 
     /// A zero-length dash at a distance along the subpath, with the path's direction there.
@@ -312,11 +394,13 @@ struct Dasher {
         let u = min(max(distance - piece.start, 0), piece.length)
         if piece.degree == 1 {
             let p = Dasher.lerp(piece.p0, piece.p1, u / piece.length)
+            if let cull, cull.misses(p, p) { return }
             sink.addZeroLengthDash(at: p, direction: CGPoint(x: piece.p1.x - piece.p0.x, y: piece.p1.y - piece.p0.y))
             return
         }
         let t = parameter(of: piece, at: u)
         let p = Dasher.point(piece.degree, piece.p0, piece.p1, piece.p2, piece.p3, t)
+        if let cull, cull.misses(p, p) { return }
         // The tangent is the direction of a tiny sub-curve's control polygon.
         let head = piece.degree == 2
             ? Dasher.quadTail(piece.p0, piece.p1, piece.p2, t).1

@@ -64,11 +64,12 @@ let maximumStrokeCoordinate: CGFloat = 1e150
 /// - `tolerance`: largest distance, in user units, between the emitted outline and the ideal
 ///   one (the caller passes its device tolerance divided by the transform's maximum scale).
 /// - A non-uniform `transform` therefore gives an elliptical pen, as in CoreGraphics.
-/// - When `style.dashLengths` is a valid pattern, the path is dashed first (see `Dasher`).
+/// - When `style.dashLengths` is a valid pattern, the path is dashed first (see `Dasher`);
+///   with a `cullRect` (device space), dashes that cannot reach it are skipped.
 /// - Subpaths with a non-finite or absurdly large point are skipped; a width ≤ 0 or non-finite
 ///   emits nothing.
 func strokeOutline<S: PathFlatteningSink>(_ path: CGPath, style: StrokeStyle, tolerance: CGFloat,
-                                   transform: CGAffineTransform, into sink: inout S) {
+                                   transform: CGAffineTransform, cullRect: CGRect? = nil, into sink: inout S) {
     let halfWidth = style.width / 2
     guard halfWidth > 0, halfWidth.isFinite, !path.verbs.isEmpty else { return }
     let tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.25
@@ -78,7 +79,8 @@ func strokeOutline<S: PathFlatteningSink>(_ path: CGPath, style: StrokeStyle, to
     withUnsafeMutablePointer(to: &sink) { output in
         var builder = StrokeBuilder(output: output, halfWidth: halfWidth, style: style,
                                     tolerance: tol, transform: transform)
-        var dasher = dashes.map { Dasher(pattern: $0, tolerance: tol) }
+        let cull = cullRect.flatMap { DashCull(clip: $0, style: style, tolerance: tol, transform: transform) }
+        var dasher = dashes.map { Dasher(pattern: $0, tolerance: tol, cull: cull) }
         var subpaths = SubpathIterator(verbs: verbs)
         while let sub = subpaths.next() {
             guard areStrokable(points[sub.points], transform: transform) else { continue }
