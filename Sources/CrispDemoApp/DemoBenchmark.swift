@@ -168,11 +168,11 @@ public enum DemoBenchmark {
                 loupe.close()
                 app.window.finishAnimations()
                 try host.renderFrame()
-                let t0 = EventLoop.monotonicTime()
+                let t0 = MonotonicClock.seconds()
                 loupe.open(at: CGPoint(x: centre.x + CGFloat(i % 7) * 13, y: centre.y))
                 let rects = try host.renderFrame()
                 snapshotPixels = loupe.snapshotPixels
-                return (rects, EventLoop.monotonicTime() - t0)
+                return (rects, MonotonicClock.seconds() - t0)
             }
             func moves(_ mode: LoupeView.Mode) throws -> (median: TimeInterval, pixels: Int) {
                 loupe.mode = mode
@@ -206,7 +206,7 @@ public enum DemoBenchmark {
             times.append(elapsed)
             pixels = rects.reduce(0) { $0 + Int($1.width * $1.height) }
         }
-        return (median(times), pixels)
+        return (times.median, pixels)
     }
 
     /// Times `frames` calls of `frame`; the median and the pixels the last one repainted.
@@ -214,18 +214,11 @@ public enum DemoBenchmark {
         var times: [TimeInterval] = []
         var pixels = 0
         for i in 0..<frames {
-            let t0 = EventLoop.monotonicTime()
+            let t0 = MonotonicClock.seconds()
             let rects = try frame(i)
-            times.append(EventLoop.monotonicTime() - t0)
+            times.append(MonotonicClock.seconds() - t0)
             pixels = rects.reduce(0) { $0 + Int($1.width * $1.height) }
         }
-        return (median(times), pixels)
-    }
-
-    /// The median of `values` (the mean of the middle two for an even count).
-    public static func median(_ values: [TimeInterval]) -> TimeInterval {
-        guard !values.isEmpty else { return 0 }
-        let s = values.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        return (times.median, pixels)
     }
 }

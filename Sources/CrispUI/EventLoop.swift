@@ -1,3 +1,4 @@
+import CrispGraphics
 import Foundation
 
 // The host-independent half of a run loop: timers and frame callbacks, kept as deadlines on a
@@ -16,15 +17,8 @@ public final class EventLoop {
     var animationDriver: AnimationDriver?
 
     /// Creates a loop reading time (seconds) from `clock`; by default the system's monotonic clock.
-    public init(clock: @escaping () -> TimeInterval = EventLoop.monotonicTime) {
+    public init(clock: @escaping () -> TimeInterval = MonotonicClock.seconds) {
         self.clock = clock
-    }
-
-    /// Seconds on `CLOCK_MONOTONIC` (never jumps with the wall clock).
-    public static func monotonicTime() -> TimeInterval {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return TimeInterval(ts.tv_sec) + TimeInterval(ts.tv_nsec) / 1e9
     }
 
     /// The current time, in seconds, from the loop's clock.

@@ -46,10 +46,10 @@ public final class HeadlessHost: ScreenHost {
             context = try HeadlessHost.makeContext(for: screen)
             window.invalidateEverything()
         }
-        let start = EventLoop.monotonicTime()
+        let start = MonotonicClock.seconds()
         lastFrameRects = window.renderFrame(into: context)
         if let observer = window.frameStatisticsObserver, !lastFrameRects.isEmpty {
-            observer(FrameStatistics(time: window.eventLoop.now, render: EventLoop.monotonicTime() - start, present: 0, rects: lastFrameRects))
+            observer(FrameStatistics(time: window.eventLoop.now, render: MonotonicClock.seconds() - start, present: 0, rects: lastFrameRects))
         }
         return lastFrameRects
     }

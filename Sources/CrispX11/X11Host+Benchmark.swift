@@ -25,14 +25,13 @@ extension X11Host {
             let full = CGRect(x: 0, y: 0, width: w, height: h)
             var times: [TimeInterval] = []
             for _ in 0..<frames {
-                let t0 = EventLoop.monotonicTime()
+                let t0 = MonotonicClock.seconds()
                 buffer.put(full, to: xWindow, gc: gc, notify: false)
                 XSync(display, False)
-                times.append(EventLoop.monotonicTime() - t0)
+                times.append(MonotonicClock.seconds() - t0)
             }
             buffer.destroy()
-            times.sort()
-            results.append((mode, times[times.count / 2]))
+            results.append((mode, times.median))
         }
         return results
     }

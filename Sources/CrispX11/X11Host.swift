@@ -451,16 +451,16 @@ public final class X11Host: ScreenHost {
         waitUntilServerFinishedReading()
         guard let buffer else { return }
         var rects: [CGRect] = []
-        let start = EventLoop.monotonicTime()
+        let start = MonotonicClock.seconds()
         if window.needsFrame { rects = window.renderFrame(into: buffer.context) }
-        let rendered = EventLoop.monotonicTime()
+        let rendered = MonotonicClock.seconds()
         for r in pendingExposure.rects where !rects.contains(where: { $0.contains(r) }) { rects.append(r) }
         pendingExposure.removeAll()
         guard !rects.isEmpty else { return }
         present(rects, from: buffer)
         if needsClearBeyondImage { clearBeyondImage(buffer) }
         if let observer = window.frameStatisticsObserver {
-            let now = EventLoop.monotonicTime()
+            let now = MonotonicClock.seconds()
             observer(FrameStatistics(time: window.eventLoop.now, render: rendered - start, present: now - rendered, rects: rects))
         }
         frameCount += 1

@@ -246,7 +246,7 @@ func isClose(_ a: CGFloat, _ b: CGFloat, _ eps: CGFloat = 1e-9) -> Bool { abs(a 
         let transform = CGAffineTransform(translationX: 20, y: 15).rotated(by: 0.4).scaledBy(x: 0.6, y: 0.25)
         let clip = CGRect(x: 0, y: 0, width: 40, height: 30)
         func outlines(cullRect: CGRect?) -> [[CGPoint]] {
-            var sink = PathBuilderSink()
+            var sink = MutablePathSink(path: CGMutablePath(), transform: .identity)
             strokeOutline(spiral, style: style, tolerance: 0.25, transform: transform, cullRect: cullRect, into: &sink)
             return sink.path.polylines(tolerance: 0.25).map(\.points)
         }
