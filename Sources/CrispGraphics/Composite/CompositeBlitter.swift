@@ -189,6 +189,10 @@ struct CompositeBlitter: SpanBlitter {
             paint.shade(x: x, y: y, count: count, into: row)
             return
         }
+        if !skipsUnpainted, let sources = paint.unmodifiedRow(x: x, y: y, count: count) {
+            blend.blendSpan(row, count: count, sources: sources, coverage: c)
+            return
+        }
         paint.shade(x: x, y: y, count: count, into: shadeBuffer)
         let sources = UnsafePointer(shadeBuffer)
         if skipsUnpainted {
@@ -236,6 +240,10 @@ struct CompositeBlitter: SpanBlitter {
     private func composite(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let color = solidColor ?? paint.rowColor(y: y) {
             if color != Pixel.unpainted { blend.blendSpan(row, count: count, source: color, coverage: coverage) }
+            return
+        }
+        if !skipsUnpainted, let sources = paint.unmodifiedRow(x: x, y: y, count: count) {
+            blend.blendSpan(row, count: count, sources: sources, coverage: coverage)
             return
         }
         paint.shade(x: x, y: y, count: count, into: shadeBuffer)

@@ -108,6 +108,22 @@ struct ImagePaint {
         finish(out, count: count)
     }
 
+    /// The image's own pixels for a span when they are exactly what `shade` would write — nearest
+    /// sampling at one image pixel per device pixel inside one row of the finest level, with no
+    /// level blend, no mode and no global alpha — so the compositor blends straight from the
+    /// image instead of copying the row first (cached view contents put back into a frame). Nil
+    /// otherwise. Images own their pixels (`makeImage` copies), so the row never aliases the
+    /// destination.
+    func unmodifiedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? {
+        guard nearest, !tiled, alpha == 255, hasDyadicTransform, count > 0,
+              secondary == nil || secondaryWeight <= 0, case .color = mode,
+              let step = ExactStep(primary, toImage, x: x, y: y, count: count, centred: false),
+              step.dv == 0, step.du == ExactStep.unit else { return nil }
+        let row = ExactStep.integer(step.v), first = ExactStep.integer(step.u)
+        guard row >= 0, row < primary.height, first >= 0, first <= primary.width &- count else { return nil }
+        return UnsafePointer(primary.pixels + row * primary.width + first)
+    }
+
     /// Whether the level coordinates of the span's pixel centres are finite and within ±2³⁰
     /// (checked at both ends; they are affine along the span).
     private func isInRange(_ level: SampledLevel, x: Int, y: Int, count: Int) -> Bool {

@@ -55,6 +55,14 @@ enum Paint {
     }
 
     /// Writes the paint's colours for pixels `x..<x+count` of row `y` (device pixels).
+    /// An image's own row when it is exactly what `shade` would write for the span (see
+    /// `ImagePaint.unmodifiedRow`); nil for every other paint.
+    @inline(__always)
+    func unmodifiedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? {
+        if case .image(let p) = self { return p.unmodifiedRow(x: x, y: y, count: count) }
+        return nil
+    }
+
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         switch self {
         case .solid(let color): out.update(repeating: color, count: count)
