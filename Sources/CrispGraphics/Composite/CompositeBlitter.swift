@@ -189,12 +189,7 @@ struct CompositeBlitter: SpanBlitter {
             paint.shade(x: x, y: y, count: count, into: row)
             return
         }
-        if !skipsUnpainted, let sources = paint.unmodifiedRow(x: x, y: y, count: count) {
-            blend.blendSpan(row, count: count, sources: sources, coverage: c)
-            return
-        }
-        paint.shade(x: x, y: y, count: count, into: shadeBuffer)
-        let sources = UnsafePointer(shadeBuffer)
+        let sources = sources(x: x, y: y, count: count)
         if skipsUnpainted {
             forEachPaintedRun(count) { start, n in
                 blend.blendSpan(row + start, count: n, sources: sources + start, coverage: c)
@@ -202,6 +197,16 @@ struct CompositeBlitter: SpanBlitter {
         } else {
             blend.blendSpan(row, count: count, sources: sources, coverage: c)
         }
+    }
+
+    /// The span's source colours: the image's own row when it is exactly what shading would
+    /// write (cached looks put back), else the paint shaded into the scratch row (which
+    /// `forEachPaintedRun` reads, so a paint that may leave pixels unpainted is always shaded).
+    @inline(__always)
+    private func sources(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32> {
+        if !skipsUnpainted, let row = paint.unmodifiedRow(x: x, y: y, count: count) { return row }
+        paint.shade(x: x, y: y, count: count, into: shadeBuffer)
+        return UnsafePointer(shadeBuffer)
     }
 
     /// A run with a coverage byte per pixel, through the clip mask first when there is one.
@@ -242,12 +247,7 @@ struct CompositeBlitter: SpanBlitter {
             if color != Pixel.unpainted { blend.blendSpan(row, count: count, source: color, coverage: coverage) }
             return
         }
-        if !skipsUnpainted, let sources = paint.unmodifiedRow(x: x, y: y, count: count) {
-            blend.blendSpan(row, count: count, sources: sources, coverage: coverage)
-            return
-        }
-        paint.shade(x: x, y: y, count: count, into: shadeBuffer)
-        let sources = UnsafePointer(shadeBuffer)
+        let sources = sources(x: x, y: y, count: count)
         if skipsUnpainted {
             forEachPaintedRun(count) { start, n in
                 blend.blendSpan(row + start, count: n, sources: sources + start, coverage: coverage + start)
