@@ -25,9 +25,9 @@ import Foundation
 //     1      best guess  none, minimum sum, entropy, bigrams  zlib 4     best 1 × 9 default 7
 //     2      best guess  none, minimum sum, entropy, bigrams  zlib 4     best 1 × 9 default {6, 7}
 //     3      all         every strategy but brute force       zlib 4     best 3 × 9 default {5…9}, 9 filtered 7
-//     4      all         every strategy (brute ≤ 1 MiB raw)   zlib 4     best 4 × 9 default 7
-//     5      all         every strategy (brute at any size)   zlib 4     best 8 × 9 default 7
-//     6      all         every strategy (brute at any size)   zlib 4     best 12 × 9 {default, filtered} {6, 7, 8}
+//     4      all         every strategy                       zlib 4     best 4 × 9 default 7
+//     5      all         every strategy                       zlib 4     best 8 × 9 default 7
+//     6      all         every strategy                       zlib 4     best 12 × 9 {default, filtered} {6, 7, 8}
 //
 // From level 4 on, Crisp's own deflate encoder (`DeflateEncoder`, near-optimal parsing)
 // compresses the best candidates once more, and the smaller stream wins (it nearly always
@@ -35,9 +35,18 @@ import Foundation
 // encoder, levels 4–6 tried up to 72 zlib settings per finalist):
 //
 //     level  candidates (best by zlib)  effort (see `strongEfforts`)
-//     4      1                          chain 32, long matches skipped, 1 + 2 passes
+//     4      1                          chain 256, long matches skipped, 3 + 5 passes
 //     5      3, ranked by level 4's     chain 32, every position searched, 1 + 3 passes
 //     6      4, ranked by level 4's     chain 64, every position searched, 2 + 5 passes
+//
+// Level 4 is the one that matches oxipng -o 4, and two things got it there (measured on the
+// goldens and demo snapshots, README `crisp png`). Brute-force filters at every size: on the
+// large screenshots it is oxipng's winning strategy and ours (retina signal screen 98 686 →
+// 93 471 bytes); above 1 MiB of raw data it measures rows against a preset dictionary, which
+// keeps it near half a second there (`PNGFilterStrategy`). And a deeper effort: a chain of 256
+// instead of 32 made a sample of 40 goldens 1.6 % smaller for 1.6× the encoder's time, and
+// 3 + 5 parse passes instead of 1 + 2 another 0.34 % over the corpus for 1.2× (5 % on
+// glossy bitmap buttons, where one pass settles on poor prices).
 //
 // memLevel matters more than one would think: besides the hash size it sets how many symbols
 // a deflate block collects before its Huffman codes are fixed (2^(memLevel + 6)), and image
@@ -200,18 +209,15 @@ public struct PNGOptimizer: Sendable {
     /// the final settings.
     static let rankingThreshold = 1 << 20
 
-    /// The largest raw image data brute-force filtering is tried on below level 5.
-    static let bruteForceLimit = 1 << 20
-
-    /// The plan of this optimizer's level for `rawByteCount` bytes of unfiltered image data.
-    func plan(rawByteCount: Int) -> Plan {
+    /// The plan of this optimizer's level.
+    var plan: Plan {
         func settings(_ levels: ClosedRange<Int32>, _ strategies: [Int32], _ memLevels: ClosedRange<Int32>) -> [DeflateSettings] {
             levels.flatMap { level in
                 strategies.flatMap { s in memLevels.map { DeflateSettings(level: level, strategy: s, memLevel: $0) } }
             }
         }
         let adaptive: [PNGFilterStrategy] = [.none, .minimumSum, .entropy, .bigrams]
-        let all = PNGFilterStrategy.allCases.filter { $0 != .bruteForce || rawByteCount <= Self.bruteForceLimit || level >= 5 }
+        let all = PNGFilterStrategy.allCases
         let ranking = DeflateSettings(level: 4, strategy: Z_DEFAULT_STRATEGY, memLevel: 7)
         switch level {
         case 0: return Plan(triesEveryFormat: false, filters: [.minimumSum], ranking: nil, finalists: 1,
@@ -235,7 +241,7 @@ public struct PNGOptimizer: Sendable {
     /// The efforts of Crisp's own deflate encoder at levels 4, 5 and 6.
     /// (Level 4's effort also ranks the candidates at levels 5 and 6.)
     static let strongEfforts = [
-        DeflateEncoder.Effort(maximumChain: 32, niceLength: 258, skipsCoveredPositions: true, segmentPasses: 1, blockPasses: 2),
+        DeflateEncoder.Effort(maximumChain: 256, niceLength: 258, skipsCoveredPositions: true, segmentPasses: 3, blockPasses: 5),
         DeflateEncoder.Effort(maximumChain: 32, niceLength: 258, skipsCoveredPositions: false, segmentPasses: 1, blockPasses: 3),
         DeflateEncoder.Effort(maximumChain: 64, niceLength: 258, skipsCoveredPositions: false, segmentPasses: 2, blockPasses: 5),
     ]
@@ -253,7 +259,7 @@ public struct PNGOptimizer: Sendable {
         let reduction = PNGReduction(image)
         let rawGuess = reduction.candidates(family: family, exhaustive: false)[0]
             .header(width: image.width, height: image.height).decompressedByteCount
-        let plan = plan(rawByteCount: rawGuess)
+        let plan = self.plan
         let formats = reduction.candidates(family: family, exhaustive: plan.triesEveryFormat)
         // The filters each format gets. Sub-byte pixels are not samples: of the fixed filters
         // only "none" makes sense for them, and level 0's single choice is "none" for them and

@@ -73,19 +73,24 @@ enum Zlib {
         private var stream = z_stream()
         private var output: [UInt8] = []
 
-        /// Sets up a stream with the given zlib level and strategy (window 32 KiB, memLevel 9).
-        init(level: Int32, strategy: Int32) {
-            let status = deflateInit2_(&stream, level, Z_DEFLATED, 15, 9, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        /// Sets up a stream with the given zlib level, strategy and memLevel (window 32 KiB).
+        init(level: Int32, strategy: Int32, memLevel: Int32 = 9) {
+            let status = deflateInit2_(&stream, level, Z_DEFLATED, 15, memLevel, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
             precondition(status == Z_OK, "deflateInit2 failed with status \(status)")
         }
 
         deinit { deflateEnd(&stream) }
 
-        /// The size of `input` compressed as one complete stream.
+        /// The size of `input` compressed as one complete stream, whose matches may also reach
+        /// into `dictionary` (zlib's preset dictionary: its last 32 KiB, hashed but not encoded).
         ///
         /// - Precondition: `input.count` < 2³² (zlib's counters).
-        func compressedSize(of input: UnsafeBufferPointer<UInt8>) -> Int {
+        func compressedSize(of input: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>? = nil) -> Int {
             deflateReset(&stream)
+            if let dictionary, let base = dictionary.baseAddress, !dictionary.isEmpty {
+                let status = deflateSetDictionary(&stream, base, uInt(dictionary.count))
+                precondition(status == Z_OK, "deflateSetDictionary failed with status \(status)")
+            }
             let bound = Int(deflateBound(&stream, uLong(input.count)))
             if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
             return output.withUnsafeMutableBufferPointer { out in
