@@ -45,7 +45,7 @@ import Foundation
 // 93 471 bytes); above 1 MiB of raw data it measures rows against a preset dictionary, which
 // keeps it near half a second there (`PNGFilterStrategy`). And a deeper effort: a chain of 256
 // instead of 32 made a sample of 40 goldens 1.6 % smaller for 1.6× the encoder's time, and
-// 3 + 5 parse passes instead of 1 + 2 another 0.34 % over the corpus for 1.2× (5 % on
+// 3 + 5 parse passes instead of 1 + 2 another 0.32 % over the corpus for 1.2× (5 % on
 // glossy bitmap buttons, where one pass settles on poor prices).
 //
 // memLevel matters more than one would think: besides the hash size it sets how many symbols
