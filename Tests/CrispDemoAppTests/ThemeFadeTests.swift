@@ -54,6 +54,9 @@ import Testing
         active.theme = .red
         #expect(invalidated == [active.convert(active.bounds, to: nil)])
         invalidated = []
+        let off = try #require(screen.bar.switches.first { !$0.isOn })
+        off.theme = .red
+        #expect(invalidated.isEmpty, "a switch that is off shows no theme colour")
         let compass = screen.compass
         compass.theme = .red
         let wedge = compass.convert(try #require(compass.wedgePath()).boundingBoxOfPath, to: nil)
