@@ -47,7 +47,7 @@ extension CGContext {
         let r = rect.standardized
         let mode: ImagePaintMode = image.isMask ? .stencil(gstate.fillColor.premultipliedPixel()) : .color
         let alpha = UInt32((gstate.alpha * 255).rounded())
-        withImagePaint(image, in: r, tiled: tiled, mode: mode, alpha: alpha) { paint in
+        withImagePaint(image, in: r, tiled: tiled, mode: mode, alpha: alpha, keepsSamples: !tiled) { paint in
             if tiled {
                 self.paint(RectCoverage(rect: clipRect, antialias: true), with: .image(paint))
             } else {
@@ -67,9 +67,10 @@ extension CGContext {
     }
 
     /// Builds the image paint for `image` mapped into user-space `r` and runs `body` with it
-    /// while the pixel buffers are pinned.
+    /// while the pixel buffers are pinned. With `keepsSamples`, a draw repeated under the same
+    /// mapping takes its samples from the image's kept ones (`ResampledSamples`).
     private func withImagePaint(_ image: CGImage, in r: CGRect, tiled: Bool, mode: ImagePaintMode, alpha: UInt32,
-                                _ body: (ImagePaint) -> Void) {
+                                keepsSamples: Bool = false, _ body: (ImagePaint) -> Void) {
         let w = CGFloat(image.width), h = CGFloat(image.height)
         // User → image pixels: the rectangle's top-left (minX, maxY in y-up space) is pixel (0, 0).
         let userToImage = CGAffineTransform(a: w / r.width, b: 0, c: 0, d: -h / r.height,
@@ -99,11 +100,33 @@ extension CGContext {
                                       scaleX: CGFloat(levels[first].width) / w, scaleY: CGFloat(levels[first].height) / h)
                 let l1 = SampledLevel(pixels: p1.baseAddress!, width: levels[second].width, height: levels[second].height,
                                       scaleX: CGFloat(levels[second].width) / w, scaleY: CGFloat(levels[second].height) / h)
-                let paint = ImagePaint(primary: l0, secondary: weight > 0 && second != first ? l1 : nil, secondaryWeight: weight,
+                var paint = ImagePaint(primary: l0, secondary: weight > 0 && second != first ? l1 : nil, secondaryWeight: weight,
                                        toImage: toImage, nearest: nearest, tiled: tiled, mode: mode, alpha: alpha,
                                        isImageOpaque: isImageOpaque)
+                if keepsSamples {
+                    let key = ResampleKey(toImage: toImage, nearest: nearest, level: first, secondaryWeight: paint.secondary == nil ? 0 : weight)
+                    paint.resampled = keptSamples(of: image, key: key, rect: r, paint: paint)
+                }
                 body(paint)
             }
+        }
+    }
+}
+
+extension CGContext {
+    /// The samples `image` keeps for `paint`'s mapping over the device box of user-space `rect`
+    /// (see `ResampledSamples`). New ones are made only for an axis-aligned mapping whose rows are
+    /// not the image's own, when the clip shows at least three quarters of the box.
+    fileprivate func keptSamples(of image: CGImage, key: ResampleKey, rect: CGRect, paint: ImagePaint) -> ResampledSamples? {
+        let t = key.toImage
+        guard t.b == 0, t.c == 0 else { return nil }
+        let box = PixelRect(enclosing: rect.applying(userToRaster), limit: PixelRect(x: 0, y: 0, maxX: width, maxY: height))
+        guard !box.isEmpty, box.width * box.height <= ResampledSamples.maximumPixels else { return nil }
+        let shown = box.intersection(gstate.clip.bounds)
+        let canMake = shown.width * shown.height * 4 >= box.width * box.height * 3
+            && paint.unmodifiedRow(x: box.x, y: box.y, count: box.width) == nil
+        return image.resampledSamples(for: key, box: box, canMake: canMake) {
+            ResampledSamples(key: key, box: box) { x, y, count, out in paint.rawSamples(x: x, y: y, count: count, into: out) }
         }
     }
 }

@@ -103,18 +103,21 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         layoutBytes = nil
     }
 
-    /// Lazily built, box-filtered half-size copies for minified drawing (the lock also guards
-    /// `opaqueFlag`).
-    private let pyramidLock = NSLock()
+    /// Guards what the image finds or keeps lazily: `pyramidLevels`, `opaqueFlag` and
+    /// `resampleHistory`.
+    private let cacheLock = NSLock()
+    /// Lazily built, box-filtered half-size copies for minified drawing.
     private var pyramidLevels: [ImageLevel]?
+    /// The mapping this image was last drawn with, and its samples kept for repeated draws.
+    private var resampleHistory = ResampleHistory()
 
     private var opaqueFlag: Bool?
 
     /// Whether every pixel has alpha 255 (found on first use, then remembered). The pyramid's
     /// 2×2 averages of opaque pixels are opaque too.
     var hasOnlyOpaquePixels: Bool {
-        pyramidLock.lock()
-        defer { pyramidLock.unlock() }
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
         if let flag = opaqueFlag { return flag }
         let flag = !isMask && pixels.allSatisfy { $0 >> 24 == 255 }
         opaqueFlag = flag
@@ -123,8 +126,8 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
 
     /// Level 0 is the image itself; each next level halves both sizes (rounding up).
     var pyramid: [ImageLevel] {
-        pyramidLock.lock()
-        defer { pyramidLock.unlock() }
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
         if let levels = pyramidLevels { return levels }
         var levels = [ImageLevel(width: width, height: height, pixels: pixels)]
         while let last = levels.last, last.width > 1 || last.height > 1 {
@@ -133,6 +136,25 @@ public final class CGImage: @unchecked Sendable, CustomStringConvertible {
         pyramidLevels = levels
         return levels
     }
+
+    /// The samples kept for drawing under `key` over `box` (see `ResampledSamples`): those kept
+    /// before, or new ones from `make` when the last draw had the same mapping and `canMake`.
+    func resampledSamples(for key: ResampleKey, box: PixelRect, canMake: Bool,
+                          make: () -> ResampledSamples?) -> ResampledSamples? {
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        return resampleHistory.samples(for: key, box: box, canMake: canMake, make: make)
+    }
+
+    /// The samples kept now, most recently used first.
+    var keptSamples: [ResampledSamples] {
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        return resampleHistory.kept
+    }
+
+    /// How many mappings' samples are kept now.
+    var keptSampleCount: Int { keptSamples.count }
 
     /// The premultiplied pixel at column `x`, row `y` (row 0 is the top).
     public func pixel(x: Int, y: Int) -> UInt32 {

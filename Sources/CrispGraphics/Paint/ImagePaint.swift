@@ -67,6 +67,8 @@ struct ImagePaint {
     let isOpaque: Bool
     /// Whether the transform's coefficients allow exact fixed-point stepping (`ExactStep`).
     let hasDyadicTransform: Bool
+    /// Raw samples kept from earlier draws under the same mapping (`ResampledSamples`).
+    var resampled: ResampledSamples?
 
     init(primary: SampledLevel, secondary: SampledLevel?, secondaryWeight: UInt32, toImage: CGAffineTransform,
          nearest: Bool, tiled: Bool, mode: ImagePaintMode, alpha: UInt32, isImageOpaque: Bool) {
@@ -84,9 +86,20 @@ struct ImagePaint {
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
+        if let row = resampled?.row(x: x, y: y, count: count) {
+            out.update(from: row, count: count)
+        } else {
+            rawSamples(x: x, y: y, count: count, into: out)
+        }
+        finish(out, count: count)
+    }
+
+    /// The samples of the span before the paint mode and the global alpha: the filtered image
+    /// (and the next pyramid level blended in, for trilinear filtering).
+    func rawSamples(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard isInRange(primary, x: x, y: y, count: count),
               secondary.map({ isInRange($0, x: x, y: y, count: count) }) ?? true else {
-            shadePixels(x: x, y: y, count: count, into: out)
+            samplePixels(x: x, y: y, count: count, into: out)
             return
         }
         sample(primary, x: x, y: y, count: count, into: out)
@@ -105,16 +118,17 @@ struct ImagePaint {
                 }
             }
         }
-        finish(out, count: count)
     }
 
     /// The image's own pixels for a span when they are exactly what `shade` would write — nearest
     /// sampling at one image pixel per device pixel inside one row of the finest level, with no
     /// level blend, no mode and no global alpha — so the compositor blends straight from the
-    /// image instead of copying the row first (cached view contents put back into a frame). Nil
+    /// image instead of copying the row first (cached view contents put back into a frame); or,
+    /// at full alpha in colour, the row of samples kept from earlier draws (`resampled`). Nil
     /// otherwise. Images own their pixels (`makeImage` copies), so the row never aliases the
     /// destination.
     func unmodifiedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? {
+        if let resampled, alpha == 255, case .color = mode { return resampled.row(x: x, y: y, count: count) }
         guard nearest, !tiled, alpha == 255, hasDyadicTransform, count > 0,
               secondary == nil || secondaryWeight <= 0, case .color = mode,
               let step = ExactStep(primary, toImage, x: x, y: y, count: count, centred: false),
@@ -327,7 +341,7 @@ struct ImagePaint {
     }
 
     /// The per-pixel path: each pixel centre through the transform in Double.
-    private func shadePixels(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    private func samplePixels(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let py = CGFloat(y) + 0.5
         for i in 0..<count {
             let p = toImage.apply(CGFloat(x + i) + 0.5, py)
@@ -337,7 +351,6 @@ struct ImagePaint {
             }
             out[i] = s
         }
-        finish(out, count: count)
     }
 
     /// The per-pixel sampler: level coordinates (u0, v0) in image pixels, before the level's
