@@ -108,12 +108,16 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
     }
 
     /// Whether the themed controls keep cached contents (the others always do). On by default;
-    /// the app turns it off while the theme cross-fades, when every themed control's look changes
-    /// each frame and drawing it into its cache first would only add a copy.
+    /// the app turns it off while the theme cross-fades, when the look of every control that
+    /// shows the theme changes each frame and drawing it into its cache first would only add a
+    /// copy (those that show none of it, `showsTheme`, keep theirs).
     public var cachesThemedContents = true {
         didSet {
             guard cachesThemedContents != oldValue else { return }
-            for view in cachedControls where view is ThemeFollowing { view.layer.cachesContents = cachesThemedContents }
+            for view in cachedControls {
+                guard let follower = view as? ThemeFollowing else { continue }
+                view.layer.cachesContents = cachesThemedContents || !follower.showsTheme
+            }
         }
     }
 

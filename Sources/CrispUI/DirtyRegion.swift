@@ -10,12 +10,20 @@ import Foundation
 // together (the "waste" rule of damage trackers such as Weston's and Chromium's); when the list
 // is full, the pair whose merge wastes least is merged. Rectangles snap outwards to whole pixels
 // first, so an anti-aliased edge is always repainted whole.
+//
+// The areas the rule compares are what was asked for, not the boxes: a rectangle made by
+// merging remembers the area of the rectangles it holds. Comparing boxes let merges cascade —
+// each merged box, counted as wanted, made the next merge look cheap — so the dozen themed
+// controls of a theme fade, scattered over a retina iPad, merged into one box of the whole
+// screen, 2.4 times what they cover.
 
 /// A set of rectangles, in pixels, that need repainting; overlapping or nearby rectangles are
 /// merged so a frame repaints few, compact areas.
 public struct DirtyRegion: Equatable, Sendable {
     /// The rectangles, pixel-aligned, in the order they were first added.
     public private(set) var rects: [CGRect] = []
+    /// For each rectangle, the area of the rectangles it was merged from (at most its own).
+    private var wantedAreas: [CGFloat] = []
 
     /// The largest number of rectangles kept; beyond it the cheapest pair is merged.
     public var maximumCount: Int
@@ -43,44 +51,53 @@ public struct DirtyRegion: Equatable, Sendable {
         let x0 = s.minX.rounded(.down), y0 = s.minY.rounded(.down)
         let r = CGRect(x: x0, y: y0, width: s.maxX.rounded(.up) - x0, height: s.maxY.rounded(.up) - y0).intersection(limit)
         guard !r.isNull, r.width > 0, r.height > 0 else { return }
-        var pending = r
+        var pending = r, wanted = Self.area(r)
         // Merge with whatever it overlaps or cheaply joins, repeatedly (a merge can make the box
         // reach further rectangles).
         var merged = true
         while merged {
             merged = false
-            for i in rects.indices where Self.shouldMerge(rects[i], pending) {
-                pending = pending.union(rects[i])
+            for i in rects.indices where Self.shouldMerge(rects[i], wantedAreas[i], pending, wanted) {
+                let union = pending.union(rects[i])
+                wanted = min(wanted + wantedAreas[i], Self.area(union))
+                pending = union
                 rects.remove(at: i)
+                wantedAreas.remove(at: i)
                 merged = true
                 break
             }
         }
         rects.append(pending)
+        wantedAreas.append(wanted)
         while rects.count > maximumCount { mergeCheapestPair() }
     }
 
     /// Forgets every rectangle.
-    public mutating func removeAll() { rects.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() {
+        rects.removeAll(keepingCapacity: true)
+        wantedAreas.removeAll(keepingCapacity: true)
+    }
 
     static func area(_ r: CGRect) -> CGFloat { r.width * r.height }
 
-    static func shouldMerge(_ a: CGRect, _ b: CGRect) -> Bool {
+    /// Whether boxes `a` and `b`, holding `wantedA` and `wantedB` of asked-for area, merge.
+    static func shouldMerge(_ a: CGRect, _ wantedA: CGFloat, _ b: CGRect, _ wantedB: CGFloat) -> Bool {
         if a.contains(b) || b.contains(a) { return true }
-        let u = a.union(b)
-        return area(u) <= mergeWasteFactor * (area(a) + area(b))
+        return area(a.union(b)) <= mergeWasteFactor * (wantedA + wantedB)
     }
 
     private mutating func mergeCheapestPair() {
         var best = (i: 0, j: 1, waste: CGFloat.infinity)
         for i in rects.indices {
             for j in rects.indices where j > i {
-                let waste = Self.area(rects[i].union(rects[j])) - Self.area(rects[i]) - Self.area(rects[j])
+                let waste = Self.area(rects[i].union(rects[j])) - wantedAreas[i] - wantedAreas[j]
                 if waste < best.waste { best = (i, j, waste) }
             }
         }
         let u = rects[best.i].union(rects[best.j])
+        wantedAreas[best.i] = min(wantedAreas[best.i] + wantedAreas[best.j], Self.area(u))
         rects.remove(at: best.j)
+        wantedAreas.remove(at: best.j)
         rects[best.i] = u
     }
 }

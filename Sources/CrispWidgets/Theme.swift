@@ -82,8 +82,17 @@ public struct Theme: Equatable, Sendable {
 
 /// A view that draws with a theme's colours; `View.applyTheme(_:)` hands it the theme.
 public protocol ThemeFollowing: AnyObject {
-    /// The colours to draw with; setting it repaints the view.
+    /// The colours to draw with; setting it repaints what of the view shows them.
     var theme: Theme { get set }
+    /// Whether the view's look shows the theme's colours now. A view that shows none of them
+    /// (a toggle that is off) is not repainted when the theme changes, and keeps its cached
+    /// contents through a cross-fade.
+    var showsTheme: Bool { get }
+}
+
+extension ThemeFollowing {
+    /// Shows the theme: most themed views always do.
+    public var showsTheme: Bool { true }
 }
 
 extension View {

@@ -63,6 +63,29 @@ import Testing
         }
     }
 
+    /// The regression: the dozen controls a theme fade repaints on the retina iPad controls
+    /// screen (points × 2) merged, each merged box counted as wanted, into one box of the whole
+    /// screen below the status bar — 2.4 times the area they cover.
+    @Test func mergedBoxesDoNotMakeFurtherMergesLookCheap() {
+        let big = CGRect(x: 0, y: 0, width: 1536, height: 2048)
+        let fade: [CGRect] = [
+            CGRect(x: 24, y: 100, width: 720, height: 80), CGRect(x: 104, y: 108, width: 64, height: 64),
+            CGRect(x: 433, y: 116, width: 97, height: 48), CGRect(x: 536, y: 116, width: 96, height: 48),
+            CGRect(x: 24, y: 256, width: 360, height: 380), CGRect(x: 86, y: 393, width: 65, height: 65),
+            CGRect(x: 241, y: 401, width: 97, height: 49), CGRect(x: 42, y: 586, width: 274, height: 32),
+            CGRect(x: 557, y: 409, width: 38, height: 85), CGRect(x: 152, y: 732, width: 128, height: 128),
+            CGRect(x: 296, y: 724, width: 144, height: 144), CGRect(x: 221, y: 1010, width: 106, height: 12),
+            CGRect(x: 0, y: 975, width: 768, height: 49),
+        ].map { CGRect(x: $0.minX * 2, y: $0.minY * 2, width: $0.width * 2, height: $0.height * 2) }
+        var r = DirtyRegion()
+        for rect in fade { r.add(rect, limit: big) }
+        for rect in fade { #expect(r.rects.contains { $0.contains(rect) }) }
+        let repainted = r.rects.reduce(0) { $0 + $1.width * $1.height }
+        let covered = fade.reduce(CGFloat(0)) { $0 + $1.width * $1.height }  // overlaps counted twice: generous
+        #expect(repainted <= 1.5 * covered)
+        #expect(r.rects.count > 1)
+    }
+
     @Test func removeAllEmpties() {
         var r = DirtyRegion()
         r.add(CGRect(x: 0, y: 0, width: 10, height: 10), limit: limit)

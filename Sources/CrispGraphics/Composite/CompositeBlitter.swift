@@ -28,7 +28,11 @@
 //
 // Load/store: a destination in another layout than native BGRA (`LayoutRows`) has each span
 // loaded into a native scratch row, blended there and stored back; an opaque solid store there
-// writes the converted colour directly. A native destination never takes this branch.
+// writes the converted colour directly. Source-over of a solid colour skips the load and store:
+// word-aligned 32-bit layouts blend the colour, in their channel order, straight into their
+// words (the factor read from the low byte when alpha is there, `blendQuadSpan`), grey 8
+// and alpha 8 straight into their bytes (SourceOver+Bytes.swift). A native destination never
+// takes this branch.
 // Code size is the sum of the stages: 5 producers × 4 blitters for scanning, 4 fill rules × 4
 // blitters for `Rasterizer.render`, one shader per paint kind, 28 × 4 kernel loops. A clean
 // release build of the package takes 2 min 50 s of CPU on the project's 2-core machine (1 min
@@ -75,9 +79,16 @@ struct CompositeBlitter: SpanBlitter {
     /// the layout's channel order, blended straight into its words with no load or store
     /// (`PixelLayout.inPlaceSource`).
     private let inPlaceSource: UInt32?
-    /// Whether the layout's words turn to bring alpha to the top (ARGB, ABGR, XRGB, XBGR).
-    private let inPlaceRotates: Bool
-    /// The skipped byte that in-place blending sets back to 255 (0 when alpha is kept).
+    /// Whether the layout's alpha (or skipped) byte is the low byte of its words (ARGB, ABGR,
+    /// XRGB, XBGR), where in-place blending reads the factor.
+    private let inPlaceAlphaFirst: Bool
+    /// A solid colour under source-over into grey 8 or alpha 8: the native colour, blended
+    /// straight into the bytes (SourceOver+Bytes.swift).
+    private let byteSource: UInt32?
+    /// Whether the one-byte layout is grey (else alpha-only).
+    private let bytesAreGrey: Bool
+    /// The skipped byte that in-place blending sets to 255, as stores write it (0 when alpha is
+    /// kept).
     private let skippedByte: UInt32
 
     /// A blitter painting `paint` with `blendMode` into `pixels`, through `clipMask` if any.
@@ -101,21 +112,23 @@ struct CompositeBlitter: SpanBlitter {
         } else {
             inPlaceSource = nil
         }
-        inPlaceRotates = converted.map { $0.layout.inPlaceRotation != 0 } ?? false
+        inPlaceAlphaFirst = converted?.layout.alphaIsLowByte ?? false
+        let kind = converted?.layout.kind
+        byteSource = (kind == .gray || kind == .alphaOnly) && blendMode == .normal ? solidColor : nil
+        bytesAreGrey = kind == .gray
         skippedByte = converted.map { $0.layout.hasAlpha ? 0 : 0xFF << $0.layout.alphaShift } ?? 0
+    }
+
+    /// Row `y`'s bytes from pixel `x`, for in-place blending into one-byte layouts.
+    @inline(__always)
+    private func bytes(_ converted: LayoutRows, x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
+        converted.address(x: x, y: y).assumingMemoryBound(to: UInt8.self)
     }
 
     /// Row `y`'s words from pixel `x`, for in-place blending.
     @inline(__always)
     private func words(_ converted: LayoutRows, x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
         converted.address(x: x, y: y).assumingMemoryBound(to: UInt32.self)
-    }
-
-    /// After in-place blending into a layout without alpha: the skipped byte is 255 again, as
-    /// stores write it.
-    @inline(__always)
-    private func restoreSkippedByte(_ row: UnsafeMutablePointer<UInt32>, count: Int) {
-        if skippedByte != 0 { for i in 0..<count { row[i] |= skippedByte } }
     }
 
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
@@ -147,8 +160,10 @@ struct CompositeBlitter: SpanBlitter {
         }
     }
 
-    /// `blitSpan` with the clip mask already accounted for.
-    private func unmaskedSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+    /// `blitSpan` with the clip mask already accounted for. `mutating` (it changes nothing) so
+    /// that `self` is passed by address: called from the mutating `blitSpan`, a non-mutating
+    /// method got a copy of the whole blitter (300 bytes, a `memcpy` per span; callgrind).
+    private mutating func unmaskedSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         guard let converted else {
             blitSpan(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)
             return
@@ -158,13 +173,13 @@ struct CompositeBlitter: SpanBlitter {
             return
         }
         if let source = inPlaceSource {
-            let row = words(converted, x: x, y: y)
-            if inPlaceRotates {
-                SourceOver.blendTurnedSpan(row, count: count, source: source, coverage: UInt32(coverage))
-            } else {
-                blend.blendSpan(row, count: count, source: source, coverage: UInt32(coverage))
-            }
-            restoreSkippedByte(row, count: count)
+            SourceOver.blendQuadSpan(words(converted, x: x, y: y), count: count, source: source, coverage: UInt32(coverage),
+                                     alphaFirst: inPlaceAlphaFirst, skipped: skippedByte)
+            return
+        }
+        if let source = byteSource {
+            SourceOver.blendByteSpan(bytes(converted, x: x, y: y), count: count, source: source, grey: bytesAreGrey,
+                                     coverage: UInt32(coverage))
             return
         }
         converted.load(x: x, y: y, count: count)
@@ -219,20 +234,21 @@ struct CompositeBlitter: SpanBlitter {
         }
     }
 
-    /// Pixels `x..<x+count` of row `y` with a coverage byte each (clip mask already applied).
-    private func composite(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+    /// Pixels `x..<x+count` of row `y` with a coverage byte each (clip mask already applied);
+    /// `mutating` for the reason `unmaskedSpan` is.
+    private mutating func composite(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         guard let converted else {
             composite(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)
             return
         }
         if let source = inPlaceSource {
-            let row = words(converted, x: x, y: y)
-            if inPlaceRotates {
-                SourceOver.blendTurnedSpan(row, count: count, source: source, coverage: coverage)
-            } else {
-                blend.blendSpan(row, count: count, source: source, coverage: coverage)
-            }
-            restoreSkippedByte(row, count: count)
+            SourceOver.blendQuadSpan(words(converted, x: x, y: y), count: count, source: source, coverage: coverage,
+                                     alphaFirst: inPlaceAlphaFirst, skipped: skippedByte)
+            return
+        }
+        if let source = byteSource {
+            SourceOver.blendByteSpan(bytes(converted, x: x, y: y), count: count, source: source, grey: bytesAreGrey,
+                                     coverage: coverage)
             return
         }
         converted.load(x: x, y: y, count: count)

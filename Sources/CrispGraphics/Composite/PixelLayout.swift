@@ -5,11 +5,13 @@
 // `CompositeBlitter` converts each span: it loads the destination span into a native scratch
 // row, blends there, and stores the row back (an opaque solid store skips the load and writes
 // the converted colour directly). Source-over of a solid colour, most translucent fills, skips
-// both: the colour is put in the layout's channel order and blended straight into the words
-// (turned a byte when alpha is the low byte), which the three passes cost 1.1–3.8× native
-// before (`crisp bench raster --layouts`; word-aligned memory only). So the caller's bytes are always up to date between calls —
-// CoreGraphics writes straight into caller memory, and a caller may read or write those bytes at
-// any time — and only pixels a span touches are written: row padding never is.
+// both: in word-aligned 32-bit memory the colour is put in the layout's channel order and
+// blended straight into the words (the factor read from the low byte when alpha is there);
+// grey and alpha-only bytes take a byte kernel (SourceOver+Bytes.swift) at any alignment. The
+// three passes cost 1.1–3.8× native (`crisp bench raster --layouts`). So the caller's bytes are
+// always up to date between calls — CoreGraphics writes straight into caller memory, and a
+// caller may read or write those bytes at any time — and only pixels a span touches are
+// written: row padding never is.
 // Rejected: a native shadow buffer converted on `makeImage` or a flush, which would double the
 // memory, go stale when the caller writes into its bytes, and need a flush API CoreGraphics
 // does not have. The native layout takes none of this: its spans go straight to memory.
@@ -206,21 +208,21 @@ struct PixelLayout: Equatable, Sendable {
             | (p & byte) &<< blueShift
     }
 
-    /// `pixel` as this quad layout's word, turned right by `inPlaceRotation` bits so its alpha
-    /// is the top byte: the source colour for blending straight into the layout's words turned
-    /// the same way. Source-over treats the three colour bytes alike and reads alpha from the
-    /// top byte, so it gives such words what it gives native pixels, channel for channel (for
-    /// premultiplied pixels, whose channel sums never carry). Nil for grey and alpha-only.
+    /// `pixel` as this quad layout's word, its alpha kept even where the layout skips it: the
+    /// source colour for blending straight into the layout's words. Source-over treats the
+    /// three colour bytes alike and reads alpha from its byte (the top one, or the low one when
+    /// `alphaIsLowByte`), so it gives such words what it gives native pixels, channel for
+    /// channel (for premultiplied colours, whose channel sums never carry). Nil for grey and
+    /// alpha-only.
     func inPlaceSource(_ pixel: UInt32) -> UInt32? {
         guard kind == .quad else { return nil }
-        let word = (pixel >> 24) << alphaShift | (pixel >> 16 & 255) << redShift | (pixel >> 8 & 255) << greenShift
+        return (pixel >> 24) << alphaShift | (pixel >> 16 & 255) << redShift | (pixel >> 8 & 255) << greenShift
             | (pixel & 255) << blueShift
-        return inPlaceRotation == 0 ? word : word >> 8 | word << 24
     }
 
-    /// How far a quad word turns right to bring its alpha (or skipped) byte to the top: 0 when
-    /// it is there already (RGBA, RGBX), 8 when it is the low byte (ARGB, ABGR, XRGB, XBGR).
-    var inPlaceRotation: UInt32 { alphaShift == 24 ? 0 : 8 }
+    /// Whether a quad word's alpha (or skipped) byte is its low byte (ARGB, ABGR, XRGB, XBGR)
+    /// rather than its top byte (RGBA, RGBX).
+    var alphaIsLowByte: Bool { alphaShift == 0 }
 
     /// A native pixel as this quad layout's 32-bit word (to be stored little-endian).
     @inline(__always)

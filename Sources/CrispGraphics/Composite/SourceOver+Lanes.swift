@@ -20,15 +20,23 @@ extension SourceOver {
     /// multiply-add.
     static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
         let scaled = Pixel.scale(s, by: c)
-        let inverse = 255 &- (scaled >> 24)
+        blendSpan(row, count: count, scaled: scaled, inverse: 255 &- (scaled >> 24), setting: 0)
+    }
+
+    /// `(scaled + row·inverse/255) | bits` on each pixel: source-over of an already scaled
+    /// colour whose alpha gave `inverse` (`bits`: a skipped byte set to 255, or 0).
+    @inline(__always)
+    private static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, scaled: UInt32, inverse: UInt32,
+                                  setting bits: UInt32) {
         let source = SIMD4<UInt32>(repeating: scaled), factor = SIMD4<UInt32>(repeating: inverse)
+        let set = SIMD4<UInt32>(repeating: bits)
         var i = 0
         while i &+ 4 <= count {
-            Lanes.store(source &+ Lanes.scale(Lanes.load(row + i), by: factor), to: row + i)
+            Lanes.store(source &+ Lanes.scale(Lanes.load(row + i), by: factor) | set, to: row + i)
             i &+= 4
         }
         while i < count {
-            row[i] = scaled &+ Pixel.scale(row[i], by: inverse)
+            row[i] = scaled &+ Pixel.scale(row[i], by: inverse) | bits
             i &+= 1
         }
     }
@@ -100,45 +108,57 @@ extension SourceOver {
 }
 
 extension SourceOver {
-    /// One colour at one coverage (1…255) into words whose alpha is the low byte (ARGB, ABGR,
-    /// XRGB, XBGR in memory): each word is turned right by a byte so alpha is on top, blended
-    /// like a native pixel, and turned back. `source` is already turned.
-    static func blendTurnedSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
+    /// One colour at one coverage (1…255) straight into the words of another 32-bit layout:
+    /// `source` is in the layout's channel order, its alpha the low byte when `alphaFirst`
+    /// (ARGB, ABGR, XRGB, XBGR in memory), else the top byte (RGBA, RGBX); `skipped` is the
+    /// skipped byte's mask, set to 255 in every pixel of the span, or 0 when alpha is kept.
+    /// Source-over is the same sum on every channel, with the factor read from the alpha byte
+    /// wherever it sits, so the native loop blends these words once the factor comes from the
+    /// right byte. (Turning each word to put alpha on top, as before, cost a rotate per word
+    /// that SSE2 lacks: LLVM moved every word through a general register and back, and those
+    /// layouts ran 1.5–2.9× native; the skipped byte was a second pass over the span.)
+    static func blendQuadSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32,
+                              alphaFirst: Bool, skipped: UInt32) {
         let scaled = Pixel.scale(s, by: c)
-        let inverse = 255 &- (scaled >> 24)
-        let source = SIMD4<UInt32>(repeating: scaled), factor = SIMD4<UInt32>(repeating: inverse)
-        var i = 0
-        while i &+ 4 <= count {
-            let turned = Lanes.turnRight(Lanes.load(row + i))
-            Lanes.store(Lanes.turnLeft(source &+ Lanes.scale(turned, by: factor)), to: row + i)
-            i &+= 4
-        }
-        while i < count {
-            let d = row[i] >> 8 | row[i] << 24
-            let out = scaled &+ Pixel.scale(d, by: inverse)
-            row[i] = out << 8 | out >> 24
-            i &+= 1
+        blendSpan(row, count: count, scaled: scaled, inverse: 255 &- (alphaFirst ? scaled & 0xFF : scaled >> 24),
+                  setting: skipped)
+    }
+
+    /// One colour with a coverage row straight into another 32-bit layout's words (see above).
+    static func blendQuadSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
+                              coverage: UnsafePointer<UInt8>, alphaFirst: Bool, skipped: UInt32) {
+        if alphaFirst {
+            blendQuadSpan(row, count: count, source: s, coverage: coverage, alphaShift: 0, skipped: skipped)
+        } else {
+            blendQuadSpan(row, count: count, source: s, coverage: coverage, alphaShift: 24, skipped: skipped)
         }
     }
 
-    /// One colour with a coverage row into words whose alpha is the low byte (see above).
-    static func blendTurnedSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
-                                coverage: UnsafePointer<UInt8>) {
-        let source = SIMD4<UInt32>(repeating: s)
+    /// `blendQuadSpan` with a coverage row, compiled once for each place of alpha. Uncovered
+    /// pixels are skipped only when no skipped byte needs setting.
+    @inline(__always)
+    private static func blendQuadSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
+                                      coverage: UnsafePointer<UInt8>, alphaShift: UInt32, skipped: UInt32) {
+        let opaque = (s >> alphaShift) & 0xFF == 255
+        let source = SIMD4<UInt32>(repeating: s), set = SIMD4<UInt32>(repeating: skipped)
+        let touchesAll = skipped != 0
         var i = 0
         while i &+ 4 <= count {
             let cw = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
-            if cw != 0 {
+            if cw == UInt32.max && opaque {
+                Lanes.store(source | set, to: row + i)
+            } else if cw != 0 || touchesAll {
                 let scaled = Lanes.scale(source, by: Lanes.spread(cw))
-                Lanes.store(Lanes.turnLeft(Lanes.over(scaled, Lanes.turnRight(Lanes.load(row + i)))), to: row + i)
+                let inverse = 255 &- ((scaled &>> alphaShift) & 0xFF)
+                Lanes.store(scaled &+ Lanes.scale(Lanes.load(row + i), by: inverse) | set, to: row + i)
             }
             i &+= 4
         }
         while i < count {
             let c = UInt32(coverage[i])
-            if c != 0 {
-                let out = blend(s, row[i] >> 8 | row[i] << 24, coverage: c)
-                row[i] = out << 8 | out >> 24
+            if c != 0 || touchesAll {
+                let scaled = Pixel.scale(s, by: c)
+                row[i] = scaled &+ Pixel.scale(row[i], by: 255 &- ((scaled >> alphaShift) & 0xFF)) | skipped
             }
             i &+= 1
         }
@@ -183,14 +203,6 @@ enum Lanes {
     static func spread(_ word: UInt32) -> SIMD4<UInt32> {
         SIMD4<UInt32>(word & 0xFF, (word >> 8) & 0xFF, (word >> 16) & 0xFF, word >> 24)
     }
-
-    /// Each word turned right by one byte (its low byte to the top).
-    @inline(__always)
-    static func turnRight(_ w: SIMD4<UInt32>) -> SIMD4<UInt32> { w &>> 8 | w &<< 24 }
-
-    /// Each word turned left by one byte (its top byte to the bottom).
-    @inline(__always)
-    static func turnLeft(_ w: SIMD4<UInt32>) -> SIMD4<UInt32> { w &<< 8 | w &>> 24 }
 
     /// `Pixel.sourceOver` of already scaled sources onto four destination pixels.
     @inline(__always)

@@ -30,8 +30,16 @@ public final class CompassView: View, ThemeFollowing {
     /// Seconds the needle swings before it rests.
     public static let swingDuration: TimeInterval = 1.4
     private lazy var needle = ValueAnimator<CGFloat>(inaccuracy, owner: self)
-    /// The colours (the wedge).
-    public var theme: Theme = .blue { didSet { if theme != oldValue { setNeedsDisplay() } } }
+    /// The colours (the wedge; at 0° the compass shows none). A new theme repaints only the
+    /// wedge's rectangle.
+    public var theme: Theme = .blue {
+        didSet {
+            guard theme != oldValue, let wedge = wedgePath() else { return }
+            setNeedsDisplay(wedge.boundingBoxOfPath.insetBy(dx: -1, dy: -1))
+        }
+    }
+    /// Whether the themed wedge shows: above 0°.
+    public var showsTheme: Bool { inaccuracy > 0 }
     /// Called after `inaccuracy` changed.
     public var onChange: ((CompassView) -> Void)?
     /// The dial's letters, localized by the keys "N", "E", "S", "W".
@@ -60,6 +68,19 @@ public final class CompassView: View, ThemeFollowing {
         return CGRect(x: b.midX - side / 2, y: b.minY, width: side, height: side)
     }
 
+    /// The wedge: ± inaccuracy around north, in the theme's accent; nil at 0°.
+    func wedgePath() -> CGPath? {
+        let dial = dialRect.insetBy(dx: 1, dy: 1)
+        let spread = inaccuracy * .pi / 180
+        guard dial.width > 4, spread > 0 else { return nil }
+        let c = CGPoint(x: dial.midX, y: dial.midY), r = dial.width / 2
+        let wedge = CGMutablePath()
+        wedge.move(to: c)
+        wedge.addArc(center: c, radius: r * 0.86, startAngle: -.pi / 2 - spread, endAngle: -.pi / 2 + spread, clockwise: false)
+        wedge.closeSubpath()
+        return wedge
+    }
+
     public override func draw(_ rect: CGRect) {
         guard let ctx = UIGraphicsGetCurrentContext() else { return }
         let dial = dialRect.insetBy(dx: 1, dy: 1)
@@ -72,13 +93,8 @@ public final class CompassView: View, ThemeFollowing {
         ctx.clip()
         ctx.drawRadialGradient(.between(CGColor(gray: 0.32, alpha: 1), CGColor(gray: 0.1, alpha: 1)), startCenter: c, startRadius: 0,
                                endCenter: c, endRadius: r, options: [])
-        // The wedge: ± inaccuracy around north.
-        let spread = inaccuracy * .pi / 180
-        if spread > 0 {
-            ctx.beginPath()
-            ctx.move(to: c)
-            ctx.addArc(center: c, radius: r * 0.86, startAngle: -.pi / 2 - spread, endAngle: -.pi / 2 + spread, clockwise: false)
-            ctx.closePath()
+        if let wedge = wedgePath() {
+            ctx.addPath(wedge)
             ctx.setFillColor(theme.accent.copy(alpha: 0.35)!)
             ctx.fillPath()
         }

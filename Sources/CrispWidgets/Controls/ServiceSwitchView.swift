@@ -48,7 +48,10 @@ public final class ServiceSwitchView: View, ThemeFollowing {
     public static let errorFadeDuration: TimeInterval = 0.3
     private lazy var errorFade = ValueAnimator<CGFloat>(hasError ? 1 : 0, owner: self)
     /// The colours (the track when on, the pulse).
-    public var theme: Theme = .blue { didSet { if theme != oldValue { setNeedsDisplay() } } }
+    public var theme: Theme = .blue { didSet { if theme != oldValue, showsTheme { setNeedsDisplay() } } }
+    /// Whether the theme's colours show: the track and symbol once the knob leaves the off
+    /// end, the pulse while it radiates.
+    public var showsTheme: Bool { knobPosition > 0 || isPulsing }
     /// Called after `isOn` or `hasError` changed.
     public var onChange: ((ServiceSwitchView) -> Void)?
 

@@ -20,8 +20,10 @@ public final class ToggleButtonView: View, ThemeFollowing {
             onChange?(self)
         }
     }
-    /// The colours (the glow).
-    public var theme: Theme = .blue { didSet { if theme != oldValue { setNeedsDisplay() } } }
+    /// The colours (the glow, shown only while active).
+    public var theme: Theme = .blue { didSet { if theme != oldValue, showsTheme { setNeedsDisplay() } } }
+    /// Whether the theme's glow shows: while active.
+    public var showsTheme: Bool { isActive }
     /// Called after `isActive` changed.
     public var onChange: ((ToggleButtonView) -> Void)?
 

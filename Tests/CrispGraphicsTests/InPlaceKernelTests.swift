@@ -1,0 +1,124 @@
+import CrispTestSupport
+import Foundation
+import Testing
+@testable import CrispGraphics
+
+/// The kernels that blend a solid colour straight into another layout's memory, against the
+/// path they shortcut: load the pixel as native, source-over at that coverage, store it back.
+@Suite struct InPlaceKernelTests {
+    /// Colours the kernels meet: transparent, opaque, colour = alpha, grey, translucent.
+    static let colors: [UInt32] = [0, 0xFF00_0000, 0xFFFF_FFFF, 0xFF10_2030, 0x8040_2010, 0x8080_8080, 0x7F00_7F3C,
+                                   0x0101_0001, 0xFE00_FE00, 0x4D4D_4D4D]
+
+    static func layout(grey: Bool) throws -> PixelLayout {
+        try #require(grey ? PixelLayout(bitsPerComponent: 8, space: CGColorSpaceCreateDeviceGray(),
+                                        bitmapInfo: CGImageAlphaInfo.none.rawValue)
+                          : PixelLayout(bitsPerComponent: 8, space: CGColorSpaceCreateDeviceRGB(),
+                                        bitmapInfo: CGImageAlphaInfo.alphaOnly.rawValue))
+    }
+
+    /// One byte through the general path: loaded as a native pixel, blended, stored.
+    static func converted(_ layout: PixelLayout, _ byte: UInt8, source s: UInt32, coverage c: UInt32) -> UInt8 {
+        var b = byte, pixel: UInt32 = 0
+        layout.load(&b, count: 1, into: &pixel)
+        pixel = CompositePipelineTests.reference(SourceOver.self, s, pixel, c)
+        layout.store(&pixel, count: 1, to: &b)
+        return b
+    }
+
+    /// Every destination byte (0…255, twice, from an odd address so no step is aligned), every
+    /// coverage, the constant-coverage kernel; then the coverage-row kernel on all 256 coverages
+    /// shuffled, with runs of 0 and 255 for its skip and store steps.
+    @Test(arguments: [true, false])
+    func byteKernelsMatchTheConvertedPath(grey: Bool) throws {
+        let layout = try Self.layout(grey: grey)
+        var rng = SplitMix64(seed: grey ? 0x62EE : 0xA1FA)
+        let destination = (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        var coverage = (0..<256).map { UInt8($0) }
+        coverage.shuffle(using: &rng)
+        coverage += [UInt8](repeating: 255, count: 35) + [UInt8](repeating: 0, count: 33) + [UInt8](repeating: 255, count: 16)
+        coverage += (0..<(512 - coverage.count)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        let sources = Self.colors + (0..<6).map { _ in CompositePipelineTests.randomPixel(&rng) }
+        var mismatches = 0, checked = 0
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 512 + 1)
+        defer { memory.deallocate() }
+        let row = memory + 1
+        for s in sources {
+            // 512 bytes at coverages 1…255: the 16- and 8-byte steps and the tail (count 511).
+            for c in UInt32(1)...255 {
+                row.update(from: destination, count: 512)
+                SourceOver.blendByteSpan(row, count: 511, source: s, grey: grey, coverage: c)
+                for i in 0..<511 where row[i] != Self.converted(layout, destination[i], source: s, coverage: c) { mismatches += 1 }
+                mismatches += row[511] == destination[511] ? 0 : 1
+                checked += 512
+            }
+            for count in [512, 29] {
+                row.update(from: destination, count: 512)
+                coverage.withUnsafeBufferPointer {
+                    SourceOver.blendByteSpan(row, count: count, source: s, grey: grey, coverage: $0.baseAddress!)
+                }
+                for i in 0..<512 {
+                    let expected = i < count ? Self.converted(layout, destination[i], source: s, coverage: UInt32(coverage[i]))
+                                             : destination[i]
+                    if row[i] != expected { mismatches += 1 }
+                }
+                checked += 512
+            }
+        }
+        #expect(checked > 0 && mismatches == 0, "\(mismatches) of \(checked) bytes differ")
+    }
+
+    /// A word of another 32-bit layout blended as before these kernels: turned right by a byte
+    /// when alpha is its low byte, source-over with the source turned the same way, turned
+    /// back, then the skipped byte set (on every pixel of the span, as the converted path's
+    /// store writes it).
+    static func quadReference(_ word: UInt32, source s: UInt32, coverage c: UInt32, alphaFirst: Bool,
+                              skipped: UInt32) -> UInt32 {
+        guard alphaFirst else { return CompositePipelineTests.reference(SourceOver.self, s, word, c) | skipped }
+        let out = CompositePipelineTests.reference(SourceOver.self, s >> 8 | s << 24, word >> 8 | word << 24, c)
+        return (out << 8 | out >> 24) | skipped
+    }
+
+    /// The quad kernels for alpha in the low byte (ARGB, ABGR; XRGB, XBGR with a skipped byte)
+    /// and in the top byte (RGBA; RGBX), against turning each word, on premultiplied
+    /// destinations and on arbitrary words (caller memory may hold colour above alpha, or any
+    /// skipped byte), at every coverage, from an address that is a word but not 16-byte aligned.
+    @Test(arguments: [(true, UInt32(0)), (true, 0xFF), (false, 0), (false, 0xFF00_0000)])
+    func quadKernelsMatchTurnedWords(alphaFirst: Bool, skipped: UInt32) {
+        var rng = SplitMix64(seed: 0xA1F5 ^ UInt64(skipped))
+        let n = 256
+        func place(_ p: UInt32) -> UInt32 { alphaFirst ? p << 8 | p >> 24 : p }
+        let destination = (0..<n).map { i -> UInt32 in
+            place(i % 3 == 0 ? UInt32(truncatingIfNeeded: rng.next()) : CompositePipelineTests.randomPixel(&rng))
+        }
+        var coverage = (0..<n).map { UInt8($0) }
+        coverage.shuffle(using: &rng)
+        coverage.replaceSubrange(8..<16, with: repeatElement(255, count: 8))
+        coverage.replaceSubrange(20..<28, with: repeatElement(0, count: 8))
+        let sources = (Self.colors + (0..<6).map { _ in CompositePipelineTests.randomPixel(&rng) }).map(place)
+        var mismatches = 0
+        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: n + 1)
+        defer { memory.deallocate() }
+        let row = memory + 1
+        for s in sources {
+            for c in UInt32(1)...255 {
+                row.update(from: destination, count: n)
+                SourceOver.blendQuadSpan(row, count: 39, source: s, coverage: c, alphaFirst: alphaFirst, skipped: skipped)
+                mismatches += (0..<n).filter {
+                    row[$0] != ($0 < 39 ? Self.quadReference(destination[$0], source: s, coverage: c, alphaFirst: alphaFirst,
+                                                              skipped: skipped) : destination[$0])
+                }.count
+            }
+            row.update(from: destination, count: n)
+            coverage.withUnsafeBufferPointer {
+                SourceOver.blendQuadSpan(row, count: n - 1, source: s, coverage: $0.baseAddress!, alphaFirst: alphaFirst,
+                                         skipped: skipped)
+            }
+            mismatches += (0..<n).filter {
+                row[$0] != ($0 < n - 1 ? Self.quadReference(destination[$0], source: s, coverage: UInt32(coverage[$0]),
+                                                             alphaFirst: alphaFirst, skipped: skipped) : destination[$0])
+            }.count
+        }
+        #expect(mismatches == 0)
+    }
+}
