@@ -99,7 +99,11 @@ final class Rasterizer {
     private(set) var clip = PixelRect.empty
     // Hot state mutated once per segment: never accessed re-entrantly, so the dynamic
     // exclusivity checks (a runtime call per access) are switched off.
-    @exclusivity(unchecked) private var edges: [Edge] = []
+    // The outline's edges, in a buffer of our own: `Array.append` checks uniqueness and
+    // capacity through calls on every segment, which cost more than the rest of `addLine`.
+    @exclusivity(unchecked) private var edges: UnsafeMutablePointer<Edge>
+    @exclusivity(unchecked) private var edgeCount = 0
+    private var edgeCapacity = 256
     @exclusivity(unchecked) private var minY: Float = .infinity
     @exclusivity(unchecked) private var maxY: Float = -.infinity
     @exclusivity(unchecked) private var minX: Float = .infinity
@@ -117,12 +121,14 @@ final class Rasterizer {
     private var coverageCapacity = 0
 
     init() {
+        edges = .allocate(capacity: edgeCapacity)
         accumulation = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
     }
 
     deinit {
+        edges.deallocate()
         accumulation.deallocate()
         touched.deallocate()
         coverage.deallocate()
@@ -131,14 +137,14 @@ final class Rasterizer {
     /// Starts a new outline clipped to `clip` (raster pixels).
     func reset(clip: PixelRect) {
         self.clip = clip
-        edges.removeAll(keepingCapacity: true)
+        edgeCount = 0
         minY = .infinity
         maxY = -.infinity
         minX = .infinity
         maxX = -.infinity
     }
 
-    var isEmpty: Bool { edges.isEmpty }
+    var isEmpty: Bool { edgeCount == 0 }
 
     /// A scratch row of at least `count` coverage bytes (valid until the next call).
     func scratchCoverage(count: Int) -> UnsafeMutablePointer<UInt8> {
@@ -166,6 +172,12 @@ final class Rasterizer {
         if y1 <= top || y0 >= bottom { return }
         if x0 >= right && x1 >= right { return }
         let dxdy = (x1 - x0) / (y1 - y0)
+        // Wholly inside the clip box (the usual case): nothing to clip. The slope test keeps
+        // dropping what the general route drops (an overflowing slope).
+        if y0 >= top, y1 <= bottom, x0 >= left, x1 >= left, x0 <= right, x1 <= right, dxdy.isFinite {
+            appendEdge(x0, y0, x1, y1, direction)
+            return
+        }
         let limit = Rasterizer.moderateCoordinate
         guard dxdy.isFinite, abs(x0) < limit, abs(x1) < limit, abs(y0) < limit, abs(y1) < limit else {
             addExtremeLine(x0, y0, x1, y1, direction, moderate: abs(x0) < limit && abs(x1) < limit
@@ -255,11 +267,21 @@ final class Rasterizer {
         // A piece whose height is subnormal as a Float (a nearly flat line clipped to the box)
         // has an infinite slope, and 0 × ∞ would put NaN into the sweep; it covers nothing.
         guard dxdy.isFinite else { return }
-        edges.append(Edge(xTop: fx0, yTop: fy0, yBottom: fy1, dxdy: dxdy, direction: direction))
+        if edgeCount == edgeCapacity { growEdges() }
+        (edges + edgeCount).initialize(to: Edge(xTop: fx0, yTop: fy0, yBottom: fy1, dxdy: dxdy, direction: direction))
+        edgeCount += 1
         minY = min(minY, fy0)
         maxY = max(maxY, fy1)
         minX = min(minX, min(fx0, fx1))
         maxX = max(maxX, max(fx0, fx1))
+    }
+
+    private func growEdges() {
+        let grown = UnsafeMutablePointer<Edge>.allocate(capacity: edgeCapacity * 2)
+        grown.moveInitialize(from: edges, count: edgeCount)
+        edges.deallocate()
+        edges = grown
+        edgeCapacity *= 2
     }
 
     // MARK: Rendering
@@ -267,7 +289,7 @@ final class Rasterizer {
     /// Resolves the outline into spans for `blitter`, then forgets the outline.
     func render<B: SpanBlitter>(rule: CoverageRule, into blitter: inout B) {
         defer { reset(clip: clip) }
-        guard !edges.isEmpty, !clip.isEmpty else { return }
+        guard edgeCount > 0, !clip.isEmpty else { return }
         switch rule {
         case .nonZero: render(NonZeroRule.self, &blitter)
         case .evenOdd: render(EvenOddRule.self, &blitter)
@@ -293,13 +315,15 @@ final class Rasterizer {
         ensureCapacity(cells: bandRows * stride, words: bandRows * wordsPerRow, width: stride)
 
         let multiBand = bandRows < lastRow - firstRow
-        if multiBand { edges.sort { $0.yTop < $1.yTop } }
+        var sortable = UnsafeMutableBufferPointer(start: edges, count: edgeCount)
+        if multiBand { sortable.sort { $0.yTop < $1.yTop } }
+        let edgeBuffer = UnsafeBufferPointer(sortable)
 
         let acc = accumulation, bits = touched
         var next = 0                  // next edge (by yTop) not yet active
         var active: [Int] = []
         var bandTop = firstRow
-        edges.withUnsafeBufferPointer { edgeBuffer in
+        do {
             while bandTop < lastRow {
                 let bandBottom = min(bandTop + bandRows, lastRow)
                 let bandBottomF = Float(bandBottom)
