@@ -104,6 +104,10 @@ final class Rasterizer {
     @exclusivity(unchecked) private var edges: UnsafeMutablePointer<Edge>
     @exclusivity(unchecked) private var edgeCount = 0
     private var edgeCapacity = 256
+    /// Where `sortEdgesByTop` deals the edges out, and its per-row counts.
+    private var sortedEdges: UnsafeMutablePointer<Edge>
+    private var sortedCapacity = 256
+    private var rowStarts: [Int] = []
     @exclusivity(unchecked) private var minY: Float = .infinity
     @exclusivity(unchecked) private var maxY: Float = -.infinity
     @exclusivity(unchecked) private var minX: Float = .infinity
@@ -122,6 +126,7 @@ final class Rasterizer {
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
+        sortedEdges = .allocate(capacity: sortedCapacity)
         accumulation = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
@@ -129,6 +134,7 @@ final class Rasterizer {
 
     deinit {
         edges.deallocate()
+        sortedEdges.deallocate()
         accumulation.deallocate()
         touched.deallocate()
         coverage.deallocate()
@@ -315,9 +321,8 @@ final class Rasterizer {
         ensureCapacity(cells: bandRows * stride, words: bandRows * wordsPerRow, width: stride)
 
         let multiBand = bandRows < lastRow - firstRow
-        var sortable = UnsafeMutableBufferPointer(start: edges, count: edgeCount)
-        if multiBand { sortable.sort { $0.yTop < $1.yTop } }
-        let edgeBuffer = UnsafeBufferPointer(sortable)
+        if multiBand { sortEdgesByTop(rows: lastRow) }
+        let edgeBuffer = UnsafeBufferPointer(start: edges, count: edgeCount)
 
         let acc = accumulation, bits = touched
         var next = 0                  // next edge (by yTop) not yet active
@@ -349,6 +354,50 @@ final class Rasterizer {
                 bandTop = bandBottom
             }
         }
+    }
+
+    /// Orders the edges by `yTop`, equal ones kept in the order they came: exactly what a
+    /// stable comparison sort gives (and the sweep adds coverage in this order, so it must stay
+    /// the same), in linear time. The edges are dealt out per pixel row of `yTop` (all below
+    /// `rows`), then each row's few edges are put in order by insertion — or by the stable sort
+    /// when a row holds many, so that no outline makes this quadratic.
+    private func sortEdgesByTop(rows: Int) {
+        if sortedCapacity < edgeCount {
+            sortedEdges.deallocate()
+            sortedCapacity = max(edgeCount, sortedCapacity * 2)
+            sortedEdges = .allocate(capacity: sortedCapacity)
+        }
+        let source = edges, count = edgeCount, target = sortedEdges
+        rowStarts.removeAll(keepingCapacity: true)
+        rowStarts.append(contentsOf: repeatElement(0, count: rows + 1))
+        rowStarts.withUnsafeMutableBufferPointer { starts in
+            for i in 0..<count { starts[Int(source[i].yTop) + 1] += 1 }
+            for r in 0..<rows { starts[r + 1] += starts[r] }
+            for i in 0..<count {
+                let r = Int(source[i].yTop)
+                (target + starts[r]).initialize(to: source[i])
+                starts[r] += 1
+            }
+            // starts[r] is now the end of row r's edges.
+            var start = 0
+            for r in 0..<rows {
+                let end = starts[r]
+                if end - start > 32 {
+                    var row = UnsafeMutableBufferPointer(start: target + start, count: end - start)
+                    row.sort { $0.yTop < $1.yTop }
+                } else if end - start > 1 {
+                    for i in (start + 1)..<end {
+                        let e = target[i]
+                        var j = i
+                        while j > start, target[j - 1].yTop > e.yTop { target[j] = target[j - 1]; j -= 1 }
+                        target[j] = e
+                    }
+                }
+                start = end
+            }
+        }
+        swap(&edges, &sortedEdges)
+        swap(&edgeCapacity, &sortedCapacity)
     }
 
     private func ensureCapacity(cells: Int, words: Int, width: Int) {
