@@ -360,8 +360,16 @@ final class Rasterizer {
     /// stable comparison sort gives (and the sweep adds coverage in this order, so it must stay
     /// the same), in linear time. The edges are dealt out per pixel row of `yTop` (all below
     /// `rows`), then each row's few edges are put in order by insertion — or by the stable sort
-    /// when a row holds many, so that no outline makes this quadratic.
+    /// when a row holds many, so that no outline makes this quadratic. With fewer than one edge
+    /// per eight rows the stable sort does it all.
     private func sortEdgesByTop(rows: Int) {
+        // Few edges over many rows (a thin tall outline): comparing them is cheaper than
+        // counting every row.
+        guard edgeCount * 8 >= rows else {
+            var all = UnsafeMutableBufferPointer(start: edges, count: edgeCount)
+            all.sort { $0.yTop < $1.yTop }
+            return
+        }
         if sortedCapacity < edgeCount {
             sortedEdges.deallocate()
             sortedCapacity = max(edgeCount, sortedCapacity * 2)
