@@ -317,6 +317,18 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         lengths.append(len)
     }
 
+    /// Makes room for `extra` more vertices at once, doubling at least: a builder lives for one
+    /// stroke, and growing its four buffers an element at a time cost more than filling them.
+    private mutating func reserveVertices(_ extra: Int) {
+        let needed = vertices.count + extra
+        guard needed > vertices.capacity else { return }
+        let capacity = max(needed, 2 * vertices.capacity)
+        vertices.reserveCapacity(capacity)
+        isSmooth.reserveCapacity(capacity)
+        directions.reserveCapacity(capacity)
+        lengths.reserveCapacity(capacity)
+    }
+
     /// Flattens the cubic p0…p3 into `n` uniform steps, plus geometric steps towards ends whose
     /// first chord strays too far from the tangent (see the essay).
     private mutating func addCurve(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, segments n: Int) {
@@ -341,6 +353,7 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
             endSteps = refinementSteps(tangent: CGPath.startTangent(p3, p2, p1, p0),
                                        chord: CGPoint(x: last.x - p3.x, y: last.y - p3.y))
         }
+        reserveVertices(n + startSteps)
         var j = startSteps
         while j > 0 {
             addVertex(point(h * CGFloat(sign: .plus, exponent: -j, significand: 1)), isSmooth: true)

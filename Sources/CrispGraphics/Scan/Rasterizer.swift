@@ -99,7 +99,15 @@ final class Rasterizer {
     private(set) var clip = PixelRect.empty
     // Hot state mutated once per segment: never accessed re-entrantly, so the dynamic
     // exclusivity checks (a runtime call per access) are switched off.
-    @exclusivity(unchecked) private var edges: [Edge] = []
+    // The outline's edges, in a buffer of our own: `Array.append` checks uniqueness and
+    // capacity through calls on every segment, which cost more than the rest of `addLine`.
+    @exclusivity(unchecked) private var edges: UnsafeMutablePointer<Edge>
+    @exclusivity(unchecked) private var edgeCount = 0
+    private var edgeCapacity = 256
+    /// Where `sortEdgesByTop` deals the edges out, and its per-row counts.
+    private var sortedEdges: UnsafeMutablePointer<Edge>
+    private var sortedCapacity = 256
+    private var rowStarts: [Int] = []
     @exclusivity(unchecked) private var minY: Float = .infinity
     @exclusivity(unchecked) private var maxY: Float = -.infinity
     @exclusivity(unchecked) private var minX: Float = .infinity
@@ -117,12 +125,16 @@ final class Rasterizer {
     private var coverageCapacity = 0
 
     init() {
+        edges = .allocate(capacity: edgeCapacity)
+        sortedEdges = .allocate(capacity: sortedCapacity)
         accumulation = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
     }
 
     deinit {
+        edges.deallocate()
+        sortedEdges.deallocate()
         accumulation.deallocate()
         touched.deallocate()
         coverage.deallocate()
@@ -131,14 +143,14 @@ final class Rasterizer {
     /// Starts a new outline clipped to `clip` (raster pixels).
     func reset(clip: PixelRect) {
         self.clip = clip
-        edges.removeAll(keepingCapacity: true)
+        edgeCount = 0
         minY = .infinity
         maxY = -.infinity
         minX = .infinity
         maxX = -.infinity
     }
 
-    var isEmpty: Bool { edges.isEmpty }
+    var isEmpty: Bool { edgeCount == 0 }
 
     /// A scratch row of at least `count` coverage bytes (valid until the next call).
     func scratchCoverage(count: Int) -> UnsafeMutablePointer<UInt8> {
@@ -166,6 +178,12 @@ final class Rasterizer {
         if y1 <= top || y0 >= bottom { return }
         if x0 >= right && x1 >= right { return }
         let dxdy = (x1 - x0) / (y1 - y0)
+        // Wholly inside the clip box (the usual case): nothing to clip. The slope test keeps
+        // dropping what the general route drops (an overflowing slope).
+        if y0 >= top, y1 <= bottom, x0 >= left, x1 >= left, x0 <= right, x1 <= right, dxdy.isFinite {
+            appendEdge(x0, y0, x1, y1, direction)
+            return
+        }
         let limit = Rasterizer.moderateCoordinate
         guard dxdy.isFinite, abs(x0) < limit, abs(x1) < limit, abs(y0) < limit, abs(y1) < limit else {
             addExtremeLine(x0, y0, x1, y1, direction, moderate: abs(x0) < limit && abs(x1) < limit
@@ -255,11 +273,21 @@ final class Rasterizer {
         // A piece whose height is subnormal as a Float (a nearly flat line clipped to the box)
         // has an infinite slope, and 0 × ∞ would put NaN into the sweep; it covers nothing.
         guard dxdy.isFinite else { return }
-        edges.append(Edge(xTop: fx0, yTop: fy0, yBottom: fy1, dxdy: dxdy, direction: direction))
+        if edgeCount == edgeCapacity { growEdges() }
+        (edges + edgeCount).initialize(to: Edge(xTop: fx0, yTop: fy0, yBottom: fy1, dxdy: dxdy, direction: direction))
+        edgeCount += 1
         minY = min(minY, fy0)
         maxY = max(maxY, fy1)
         minX = min(minX, min(fx0, fx1))
         maxX = max(maxX, max(fx0, fx1))
+    }
+
+    private func growEdges() {
+        let grown = UnsafeMutablePointer<Edge>.allocate(capacity: edgeCapacity * 2)
+        grown.moveInitialize(from: edges, count: edgeCount)
+        edges.deallocate()
+        edges = grown
+        edgeCapacity *= 2
     }
 
     // MARK: Rendering
@@ -267,7 +295,7 @@ final class Rasterizer {
     /// Resolves the outline into spans for `blitter`, then forgets the outline.
     func render<B: SpanBlitter>(rule: CoverageRule, into blitter: inout B) {
         defer { reset(clip: clip) }
-        guard !edges.isEmpty, !clip.isEmpty else { return }
+        guard edgeCount > 0, !clip.isEmpty else { return }
         switch rule {
         case .nonZero: render(NonZeroRule.self, &blitter)
         case .evenOdd: render(EvenOddRule.self, &blitter)
@@ -293,13 +321,14 @@ final class Rasterizer {
         ensureCapacity(cells: bandRows * stride, words: bandRows * wordsPerRow, width: stride)
 
         let multiBand = bandRows < lastRow - firstRow
-        if multiBand { edges.sort { $0.yTop < $1.yTop } }
+        if multiBand { sortEdgesByTop(rows: lastRow) }
+        let edgeBuffer = UnsafeBufferPointer(start: edges, count: edgeCount)
 
         let acc = accumulation, bits = touched
         var next = 0                  // next edge (by yTop) not yet active
         var active: [Int] = []
         var bandTop = firstRow
-        edges.withUnsafeBufferPointer { edgeBuffer in
+        do {
             while bandTop < lastRow {
                 let bandBottom = min(bandTop + bandRows, lastRow)
                 let bandBottomF = Float(bandBottom)
@@ -325,6 +354,58 @@ final class Rasterizer {
                 bandTop = bandBottom
             }
         }
+    }
+
+    /// Orders the edges by `yTop`, equal ones kept in the order they came: exactly what a
+    /// stable comparison sort gives (and the sweep adds coverage in this order, so it must stay
+    /// the same), in linear time. The edges are dealt out per pixel row of `yTop` (all below
+    /// `rows`), then each row's few edges are put in order by insertion — or by the stable sort
+    /// when a row holds many, so that no outline makes this quadratic. With fewer than one edge
+    /// per eight rows the stable sort does it all.
+    private func sortEdgesByTop(rows: Int) {
+        // Few edges over many rows (a thin tall outline): comparing them is cheaper than
+        // counting every row.
+        guard edgeCount * 8 >= rows else {
+            var all = UnsafeMutableBufferPointer(start: edges, count: edgeCount)
+            all.sort { $0.yTop < $1.yTop }
+            return
+        }
+        if sortedCapacity < edgeCount {
+            sortedEdges.deallocate()
+            sortedCapacity = max(edgeCount, sortedCapacity * 2)
+            sortedEdges = .allocate(capacity: sortedCapacity)
+        }
+        let source = edges, count = edgeCount, target = sortedEdges
+        rowStarts.removeAll(keepingCapacity: true)
+        rowStarts.append(contentsOf: repeatElement(0, count: rows + 1))
+        rowStarts.withUnsafeMutableBufferPointer { starts in
+            for i in 0..<count { starts[Int(source[i].yTop) + 1] += 1 }
+            for r in 0..<rows { starts[r + 1] += starts[r] }
+            for i in 0..<count {
+                let r = Int(source[i].yTop)
+                (target + starts[r]).initialize(to: source[i])
+                starts[r] += 1
+            }
+            // starts[r] is now the end of row r's edges.
+            var start = 0
+            for r in 0..<rows {
+                let end = starts[r]
+                if end - start > 32 {
+                    var row = UnsafeMutableBufferPointer(start: target + start, count: end - start)
+                    row.sort { $0.yTop < $1.yTop }
+                } else if end - start > 1 {
+                    for i in (start + 1)..<end {
+                        let e = target[i]
+                        var j = i
+                        while j > start, target[j - 1].yTop > e.yTop { target[j] = target[j - 1]; j -= 1 }
+                        target[j] = e
+                    }
+                }
+                start = end
+            }
+        }
+        swap(&edges, &sortedEdges)
+        swap(&edgeCapacity, &sortedCapacity)
     }
 
     private func ensureCapacity(cells: Int, words: Int, width: Int) {
