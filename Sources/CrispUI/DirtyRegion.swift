@@ -15,7 +15,7 @@ import Foundation
 // merging remembers the area of the rectangles it holds. Comparing boxes let merges cascade —
 // each merged box, counted as wanted, made the next merge look cheap — so the dozen themed
 // controls of a theme fade, scattered over a retina iPad, merged into one box of the whole
-// screen, 2.4 times what they cover.
+// screen, 2.3 times the area they asked for (overlaps counted twice).
 
 /// A set of rectangles, in pixels, that need repainting; overlapping or nearby rectangles are
 /// merged so a frame repaints few, compact areas.
