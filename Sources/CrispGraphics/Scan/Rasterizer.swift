@@ -40,17 +40,21 @@ import Foundation
 // maxima are written as `m > 0 ? m : 0` and `a > b ? a : b`, which equal Swift's `max` for
 // every non-NaN value (±0 included) and compile to one `maxss` instead of a compare-and-blend;
 // `addLine` converts the clip's sides once per outline and orders a segment by a branch instead
-// of a swap (which compiled to a vector blend); a run of touched cells is summed in a tight loop
-// into a Float scratch, and a stretch of sums becomes alpha in one call, four at a time for the
-// non-zero rule (`NonZeroRule.alphas`: exact truncation without `cvttss2si` and its range
-// checks). Callgrind, a whole `crisp render --bench 2`: strokes_miter 184.2 M → 171.6 M, curves
-// 179.1 M → 167.6 M, polys_nz_40 517.3 M → 467.2 M; a 16-px FillPolyNZi40 polygon 62.0 k → 48.2 k
-// instructions. Untouched bit words are skipped in a loop of their own (big_fill, whose rows
+// of a swap (which compiled to a vector blend); a run of touched cells is summed in a tight
+// loop, and a run of four or more cells goes through a Float scratch and becomes alpha four at
+// a time for the non-zero rule (`NonZeroRule.alphas`: exact truncation without `cvttss2si` and
+// its range checks). Callgrind, a whole `crisp render --bench 2`: strokes_miter 184.2 M →
+// 173.9 M, curves 179.1 M → 169.6 M, polys_nz_40 517.3 M → 479.5 M; a 16-px FillPolyNZi40
+// polygon 62.0 k → 48.8 k instructions. Untouched bit words are skipped in a loop of their own (big_fill, whose rows
 // are 24 words with two or three touched, 675.5 M → 667.4 M; dense rows pay a little for it,
 // polys_nz_40 467.6 M → 469.0 M). Measured and rejected: `alphas` inlined into the resolver
 // (the compiler split the lanes apart, with scalar moves between them: strokes_miter 178.2 M →
 // 179.0 M, against 173.0 M out of line); one or two sums turned into alpha in place instead of
-// calling `alphas` (big_fill −0.02 %, but polys_nz_40 +0.2 %, strokes +0.1 %). Kept, though they cost instructions: the range checks of `Int(x)` (about
+// calling `alphas` (big_fill −0.02 %, but polys_nz_40 +0.2 %, strokes +0.1 %); every run,
+// however short, through the scratch and `alphas` — fewer instructions (strokes_miter 171.2 M
+// against 173.9 M, polys_nz_10 183.5 M against 188.3 M) but slower: FillPolyNZi10 16 px 581–611
+// shapes/ms against 617–637 for main and 633–643 now, alternating in one hold (a second pass
+// and its mispredicted loop exit per stretch, on stretches of a few cells). Kept, though they cost instructions: the range checks of `Int(x)` (about
 // six instructions, 1.5 conversions a row) — exact replacements (the 2²³ trick plus a
 // correction) take as many. Not tried: depositing edges straight from `addLine` when the band is
 // known in advance (it would save the edge's store and reload, about 15 of the ~100
@@ -153,7 +157,7 @@ final class Rasterizer {
     /// Per-row coverage scratch for the resolver and for clipped blitters.
     private(set) var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity = 0
-    /// The resolver's running sums of a stretch of touched cells.
+    /// The resolver's running sums of a run of touched cells.
     private var sums: UnsafeMutablePointer<Float>
     private var sumsCapacity = 0
 
@@ -622,8 +626,8 @@ final class Rasterizer {
     /// Turns one row's accumulated differences into spans, clearing what it reads.
     ///
     /// The touched cells are those whose bit or whose left neighbour's bit is set; they come
-    /// in runs, and each run is summed in a tight loop into `sums`. The running sums of a stretch
-    /// of touched cells become alpha together when the stretch ends, just before its `blitMask`.
+    /// in runs, each summed in a tight loop: a run of four or more into `sums`, which then become
+    /// alpha four at a time, a shorter one straight into alpha.
     @inline(__always)
     private func resolveRow<R: AlphaRule, B: SpanBlitter>(_: R.Type, acc: UnsafeMutablePointer<Float>,
                                                          bits: UnsafeMutablePointer<UInt64>, words: ClosedRange<Int>,
@@ -660,7 +664,6 @@ final class Rasterizer {
                     if c0 > x {
                         // A gap of untouched cells: flush the run, then a constant span.
                         if runStart >= 0 {
-                            R.alphas(sums, count: x &- runStart, into: mask)
                             blitter.blitMask(x: originX &+ runStart, y: y, count: x &- runStart, coverage: mask)
                             runStart = -1
                         }
@@ -668,14 +671,26 @@ final class Rasterizer {
                         if a != 0 { blitter.blitSpan(x: originX &+ x, y: y, count: c0 &- x, coverage: a) }
                     }
                     if runStart < 0 { runStart = c0 }
-                    let out = sums - runStart
                     var c = c0
-                    repeat {
-                        sum += acc[c]
-                        acc[c] = 0
-                        out[c] = sum
-                        c &+= 1
-                    } while c < end
+                    if end &- c0 >= 4 {
+                        // A long run: its sums first, then alpha four at a time.
+                        let out = sums - c0
+                        repeat {
+                            sum += acc[c]
+                            acc[c] = 0
+                            out[c] = sum
+                            c &+= 1
+                        } while c < end
+                        R.alphas(sums, count: end &- c0, into: mask + (c0 &- runStart))
+                    } else {
+                        let out = mask - runStart
+                        repeat {
+                            sum += acc[c]
+                            acc[c] = 0
+                            out[c] = R.alpha(sum)
+                            c &+= 1
+                        } while c < end
+                    }
                     x = end
                 }
                 // Cells `width` and `width + 1` (right of the clip) are only cleared.
@@ -684,7 +699,6 @@ final class Rasterizer {
             } while word != 0
         }
         if runStart >= 0 {
-            R.alphas(sums, count: x &- runStart, into: mask)
             blitter.blitMask(x: originX &+ runStart, y: y, count: x &- runStart, coverage: mask)
         }
         if x < width {
@@ -697,8 +711,8 @@ final class Rasterizer {
 /// Maps accumulated coverage to 8-bit alpha.
 protocol AlphaRule {
     static func alpha(_ sum: Float) -> UInt8
-    /// `alpha` of `count` sums, into `out`. Both buffers extend three elements beyond `count`,
-    /// which may be read and written.
+    /// `alpha` of `count` (≥ 1) sums, into `out`. Both buffers extend three elements beyond
+    /// `count`, which may be read and written.
     static func alphas(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>)
 }
 
@@ -721,11 +735,11 @@ enum NonZeroRule: AlphaRule {
     /// integer is exact without `cvttss2si` and its range checks: t = min(|sum|, 1)·255 + 0.5 lies
     /// in 0.5…255.5, so t + 2²³ rounds to 2²³ + round(t) (ties to even), whose bits less those
     /// of 2²³ are round(t); one less where round(t) > t gives the truncation `Int(t)`.
-    /// Not inlined: inside the resolver's loop the compiler splits the lanes apart again.
-    @inline(never)
+    /// Inlined: the resolver calls it for runs of four or more touched cells.
+    @inline(__always)
     static func alphas(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         var i = 0
-        while i < count {
+        repeat {
             let sum = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD4<Float>.self)
             let a = unsafeBitCast(unsafeBitCast(sum, to: SIMD4<UInt32>.self) & 0x7fff_ffff, to: SIMD4<Float>.self)
             let t = a.replacing(with: 1, where: a .> 1) * 255 + 0.5
@@ -737,7 +751,7 @@ enum NonZeroRule: AlphaRule {
             UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: alpha),
                                                         as: SIMD4<UInt8>.self)
             i &+= 4
-        }
+        } while i < count
     }
 }
 
