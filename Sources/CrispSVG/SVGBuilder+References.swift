@@ -87,14 +87,14 @@ extension SVGBuilder {
             }
         }
         let units = parsed("gradientUnits") { d throws(SVGError) -> SVGGradient.Units in
-            switch d.value.trimmingCharacters(in: .whitespaces) {
+            switch d.value.trimmingWhiteSpace() {
             case "userSpaceOnUse": return .userSpaceOnUse
             case "objectBoundingBox": return .objectBoundingBox
             default: throw invalid(d, "expected userSpaceOnUse or objectBoundingBox")
             }
         } ?? .objectBoundingBox
         let spread = parsed("spreadMethod") { d throws(SVGError) -> SVGGradient.Spread in
-            switch d.value.trimmingCharacters(in: .whitespaces) {
+            switch d.value.trimmingWhiteSpace() {
             case "pad": return .pad
             case "reflect": return .reflect
             case "repeat": return .repeating
@@ -196,7 +196,7 @@ extension SVGBuilder {
     /// when absent or invalid (with a warning).
     func isObjectBoundingBox(_ d: SVGDeclaration?, default fallback: Bool) -> Bool {
         guard let d else { return fallback }
-        switch d.value.trimmingCharacters(in: .whitespaces) {
+        switch d.value.trimmingWhiteSpace() {
         case "objectBoundingBox": return true
         case "userSpaceOnUse": return false
         default:
@@ -235,7 +235,7 @@ extension SVGBuilder {
             apply(attributes.presentation, to: &properties, element: &own)
             var placement = try transform(of: attributes)
             if let d = attributes.value("clipPathUnits") {
-                switch d.value.trimmingCharacters(in: .whitespaces) {
+                switch d.value.trimmingWhiteSpace() {
                 case "userSpaceOnUse": break
                 case "objectBoundingBox":
                     let box = node.boundingBox

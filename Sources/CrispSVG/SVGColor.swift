@@ -25,13 +25,13 @@ public struct SVGColor: Equatable, Hashable, Sendable {
     /// `currentColor` is not a colour and is handled by the caller. Nil when `text` is not a
     /// colour.
     public init?(parsing text: String) {
-        let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let s = text.trimmingWhiteSpaceAndNewlines()
         guard !s.isEmpty else { return nil }
         if s.hasPrefix("#") {
             guard let c = SVGColor.hex(s.dropFirst()) else { return nil }
             self = c
         } else if let open = s.firstIndex(of: "("), s.hasSuffix(")") {
-            let name = s[..<open].trimmingCharacters(in: .whitespaces).lowercased()
+            let name = s[..<open].trimmingWhiteSpace().lowercased()
             let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
             guard let c = SVGColor.function(name, String(inner)) else { return nil }
             self = c
