@@ -76,7 +76,7 @@ extension SVGBuilder {
                 result.transform = d
             } else if SVGBuilder.ignoredAttributes.contains(a.name) || a.name.hasPrefix("xmlns:") || a.name.hasPrefix("aria-") {
                 continue
-            } else {
+            } else if muted == 0 {   // (the message is not even made while muted)
                 warn("unknown attribute \(a.name) on <\(e.name)> (ignored)", at: a.nameOffset)
             }
         }
@@ -86,7 +86,7 @@ extension SVGBuilder {
             if SVGBuilder.drawnProperties.contains(String(d.name)) || SVGBuilder.inertProperties.contains(String(d.name))
                 || SVGBuilder.unimplementedProperties[String(d.name)] != nil {
                 result.presentation.append(d)
-            } else {
+            } else if muted == 0 {
                 warn("unknown style property \(d.name) (ignored)", at: d.offset)
             }
         }
@@ -313,6 +313,7 @@ extension SVGBuilder {
                 return v / 100 * ((w * w + h * h) / 2).squareRoot()
             }
         }
+        if scanner.isAtEnd { return v }   // no unit: user units (what unitFactors[""] gives, without a look-up)
         let unitStart = scanner.i
         let unit = scanner.letters()
         if let factor = SVGBuilder.unitFactors[unit] { return v * factor }

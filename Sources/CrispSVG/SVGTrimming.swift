@@ -22,9 +22,20 @@ extension Substring {
     }
 
     /// The text without the leading and trailing bytes `isSpace` accepts, or nil when a byte
-    /// where trimming stops is not ASCII.
+    /// where trimming stops is not ASCII. Works on the contiguous UTF-8 storage: Substring's
+    /// index arithmetic cost more than the trim.
     @inline(__always)
     private func trimmedASCII(_ isSpace: (UInt8) -> Bool) -> String? {
+        let trimmed = utf8.withContiguousStorageIfAvailable { b -> String? in
+            var start = 0, end = b.count
+            while start < end, isSpace(b[start]) { start += 1 }
+            guard start < end else { return "" }
+            guard b[start] < 0x80 else { return nil }
+            while isSpace(b[end - 1]) { end -= 1 }
+            guard b[end - 1] < 0x80 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+        }
+        if let trimmed { return trimmed }
         let bytes = utf8
         var start = bytes.startIndex
         let end = bytes.endIndex
