@@ -51,78 +51,70 @@ struct SVGValueScanner {
 
     /// Reads a number; nil (cursor unchanged) when none starts here or it is not finite.
     mutating func number() -> Double? {
-        // Over the buffer's pointer with a local cursor: path data and point lists are mostly
-        // numbers, and checked array reads through `self` cost more than the arithmetic.
         let start = i
-        let (value, end) = bytes.withUnsafeBufferPointer { b -> (Double?, Int) in
-            let count = b.count
-            var k = start
-            var negative = false
-            if k < count, b[k] == UInt8(ascii: "-") || b[k] == UInt8(ascii: "+") {
-                negative = b[k] == UInt8(ascii: "-")
-                k += 1
+        var negative = false
+        if let b = peek, b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
+            negative = b == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0          // significant digits kept in the mantissa
+        var scale = 0           // decimal exponent adjustment
+        var sawDigit = false
+        while let b = peek, SVGValueScanner.isDigit(b) {
+            sawDigit = true
+            if digits < 19 {
+                mantissa = mantissa * 10 + UInt64(b - 0x30)
+                if mantissa != 0 { digits += 1 }
+            } else {
+                scale += 1
             }
-            var mantissa: UInt64 = 0
-            var digits = 0          // significant digits kept in the mantissa
-            var scale = 0           // decimal exponent adjustment
-            var sawDigit = false
-            while k < count, SVGValueScanner.isDigit(b[k]) {
-                sawDigit = true
+            i += 1
+        }
+        if peek == UInt8(ascii: ".") {
+            let dot = i
+            i += 1
+            var fractionDigits = false
+            while let b = peek, SVGValueScanner.isDigit(b) {
+                fractionDigits = true
                 if digits < 19 {
-                    mantissa = mantissa * 10 + UInt64(b[k] - 0x30)
+                    mantissa = mantissa * 10 + UInt64(b - 0x30)
                     if mantissa != 0 { digits += 1 }
-                } else {
-                    scale += 1
+                    scale -= 1
                 }
-                k += 1
+                i += 1
             }
-            if k < count, b[k] == UInt8(ascii: ".") {
-                let dot = k
-                k += 1
-                var fractionDigits = false
-                while k < count, SVGValueScanner.isDigit(b[k]) {
-                    fractionDigits = true
-                    if digits < 19 {
-                        mantissa = mantissa * 10 + UInt64(b[k] - 0x30)
-                        if mantissa != 0 { digits += 1 }
-                        scale -= 1
-                    }
-                    k += 1
-                }
-                if !fractionDigits && !sawDigit { k = dot }
-                sawDigit = sawDigit || fractionDigits
+            if !fractionDigits && !sawDigit { i = dot }
+            sawDigit = sawDigit || fractionDigits
+        }
+        guard sawDigit else { i = start; return nil }
+        if let b = peek, b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+            var j = i + 1
+            var expNegative = false
+            if j < bytes.count, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") {
+                expNegative = bytes[j] == UInt8(ascii: "-")
+                j += 1
             }
-            guard sawDigit else { return (nil, start) }
-            if k < count, b[k] == UInt8(ascii: "e") || b[k] == UInt8(ascii: "E") {
-                var j = k + 1
-                var expNegative = false
-                if j < count, b[j] == UInt8(ascii: "-") || b[j] == UInt8(ascii: "+") {
-                    expNegative = b[j] == UInt8(ascii: "-")
+            if j < bytes.count, SVGValueScanner.isDigit(bytes[j]) {
+                var exponent = 0
+                while j < bytes.count, SVGValueScanner.isDigit(bytes[j]) {
+                    if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[j] - 0x30) }
                     j += 1
                 }
-                if j < count, SVGValueScanner.isDigit(b[j]) {
-                    var exponent = 0
-                    while j < count, SVGValueScanner.isDigit(b[j]) {
-                        if exponent < 100_000 { exponent = exponent * 10 + Int(b[j] - 0x30) }
-                        j += 1
-                    }
-                    scale += expNegative ? -exponent : exponent
-                    k = j
-                }
+                scale += expNegative ? -exponent : exponent
+                i = j
             }
-            var value = Double(mantissa)
-            if mantissa != 0 && scale != 0 {
-                if scale > 0 {
-                    value = scale <= 22 ? value * SVGValueScanner.powersOfTen[scale] : value * pow(10, Double(scale))
-                } else {
-                    value = -scale <= 22 ? value / SVGValueScanner.powersOfTen[-scale] : value / pow(10, Double(-scale))
-                }
-            }
-            guard value.isFinite else { return (nil, start) }
-            return (negative ? -value : value, k)
         }
-        i = end
-        return value
+        var value = Double(mantissa)
+        if mantissa != 0 && scale != 0 {
+            if scale > 0 {
+                value = scale <= 22 ? value * SVGValueScanner.powersOfTen[scale] : value * pow(10, Double(scale))
+            } else {
+                value = -scale <= 22 ? value / SVGValueScanner.powersOfTen[-scale] : value / pow(10, Double(-scale))
+            }
+        }
+        guard value.isFinite else { i = start; return nil }
+        return negative ? -value : value
     }
 
     private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
