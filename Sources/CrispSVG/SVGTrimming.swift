@@ -2,10 +2,10 @@ import Foundation
 
 // Trimming white space off attribute values, which every property read does. Foundation's
 // `trimmingCharacters(in:)` goes through NSString on Linux: about 9,000 instructions a call,
-// 40 % of building a curves bench scene (a fill colour is trimmed twice). Values almost always
-// begin and end in ASCII, so the trim is done on the UTF-8 bytes when both ends that remain
-// are ASCII, and handed to Foundation otherwise: the result is the same String either way
-// (Foundation's sets hold no other ASCII characters than those tested here, and a non-ASCII
+// 40 % of building a curves bench scene (a fill colour is trimmed three times). Values almost
+// always begin and end in ASCII, so the trim is done on the UTF-8 bytes when both ends that
+// remain are ASCII, and handed to Foundation otherwise: the result is the same String either
+// way (Foundation's sets hold no other ASCII characters than those tested here, and a non-ASCII
 // end, which may be Unicode white space, is left to it). Rejected: trimming only ASCII white
 // space everywhere (SVG's own definition), since it would change what a value with a
 // no-break space at its end reads as.
@@ -22,8 +22,9 @@ extension Substring {
     }
 
     /// The text without the leading and trailing bytes `isSpace` accepts, or nil when a byte
-    /// where trimming stops is not ASCII. Works on the contiguous UTF-8 storage: Substring's
-    /// index arithmetic cost more than the trim.
+    /// where trimming stops is not ASCII (or the text has no contiguous UTF-8 storage, which
+    /// native strings always have). Works on that storage: Substring's index arithmetic cost
+    /// more than the trim.
     @inline(__always)
     private func trimmedASCII(_ isSpace: (UInt8) -> Bool) -> String? {
         let trimmed = utf8.withContiguousStorageIfAvailable { b -> String? in
@@ -35,17 +36,8 @@ extension Substring {
             guard b[end - 1] < 0x80 else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
         }
-        if let trimmed { return trimmed }
-        let bytes = utf8
-        var start = bytes.startIndex
-        let end = bytes.endIndex
-        while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
-        guard start < end else { return "" }
-        guard bytes[start] < 0x80 else { return nil }
-        var last = bytes.index(before: end)
-        while isSpace(bytes[last]) { last = bytes.index(before: last) }
-        guard bytes[last] < 0x80 else { return nil }
-        return String(self[start...last])
+        guard let trimmed else { return nil }
+        return trimmed
     }
 }
 
