@@ -19,15 +19,46 @@ import Foundation
 // polygons with many edges per row).
 //
 // Work proceeds in horizontal bands of at most `bandBudget` cells so the buffer stays in L2.
-// A bit per cell marks what an edge touched; resolving a row visits only marked cells (clearing
-// them as it goes, so the buffer is clean for the next band with no memset) and emits the gaps
-// between them as constant-coverage spans, which the blitter turns into plain stores when the
+// A bit per cell marks what an edge touched — a set bit stands for its cell and the next, since
+// every deposit ends one cell right of the last column it crosses, so a row segment within one
+// column sets one bit. Resolving a row visits only touched cells, a run of them at a time (the
+// lowest run of a word is found by adding its lowest bit), clearing them as it goes, so the
+// buffer is clean for the next band with no memset; it emits the gaps between runs as
+// constant-coverage spans, which the blitter turns into plain stores when the
 // span is fully covered and the paint opaque. Rows scan only the bit words between the outline's
 // leftmost and rightmost edge, not the clip's width: a 16-px polygon on a 512-px canvas read 9
 // words a row, 1 or 2 now (33 on a 2048-px canvas). Measured and rejected: a first and last
 // word kept per row, widened as each edge marks its cells (with a resolve loop taking runs of
 // touched cells at a time): the bookkeeping at every edge crossing cost about what the skipped
 // words saved (callgrind: hairlines −2 %, polys_nz_10 +1.6 % of the whole render).
+//
+// The per-segment and per-cell work is kept lean without changing a value: every Float that
+// reaches the buffer or the alpha rule comes from the same operations in the same order (so the
+// goldens stay bit-identical), but around them (CrispSVG flattens at 0.05 px, so most segments
+// are short): an outline that fits one band (the usual case) takes its edges without clipping
+// them to the band; rows are walked by pointer with wrapping index arithmetic; clamps and
+// maxima are written as `m > 0 ? m : 0` and `a > b ? a : b`, which equal Swift's `max` for
+// every non-NaN value (±0 included) and compile to one `maxss` instead of a compare-and-blend;
+// `addLine` converts the clip's sides once per outline and orders a segment by a branch instead
+// of a swap (which compiled to a vector blend); a run of touched cells is summed in a tight
+// loop, and a run of four or more cells goes through a Float scratch and becomes alpha four at
+// a time for the non-zero rule (`NonZeroRule.alphas`: exact truncation without `cvttss2si` and
+// its range checks). Callgrind, a whole `crisp render --bench 2`: strokes_miter 184.2 M →
+// 173.9 M, curves 179.1 M → 169.6 M, polys_nz_40 517.3 M → 479.5 M; a 16-px FillPolyNZi40
+// polygon 62.0 k → 48.8 k instructions. Untouched bit words are skipped in a loop of their own (big_fill, whose rows
+// are 24 words with two or three touched, 675.5 M → 667.4 M; dense rows pay a little for it,
+// polys_nz_40 467.6 M → 469.0 M). Measured and rejected: `alphas` inlined into the resolver
+// (the compiler split the lanes apart, with scalar moves between them: strokes_miter 178.2 M →
+// 179.0 M, against 173.0 M out of line); one or two sums turned into alpha in place instead of
+// calling `alphas` (big_fill −0.02 %, but polys_nz_40 +0.2 %, strokes +0.1 %); every run,
+// however short, through the scratch and `alphas` — fewer instructions (strokes_miter 171.2 M
+// against 173.9 M, polys_nz_10 183.5 M against 188.3 M) but slower: FillPolyNZi10 16 px 581–611
+// shapes/ms against 617–637 for main and 633–643 now, alternating in one hold (a second pass
+// and its mispredicted loop exit per stretch, on stretches of a few cells). Kept, though they cost instructions: the range checks of `Int(x)` (about
+// six instructions, 1.5 conversions a row) — exact replacements (the 2²³ trick plus a
+// correction) take as many. Not tried: depositing edges straight from `addLine` when the band is
+// known in advance (it would save the edge's store and reload, about 15 of the ~100
+// instructions an edge costs before its rows, and needs a bounds hint with a fallback).
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
@@ -97,6 +128,9 @@ final class Rasterizer {
     static let bandBudget = 1 << 16
 
     private(set) var clip = PixelRect.empty
+    /// The clip's sides as `CGFloat`s, converted once per outline rather than per segment.
+    private var clipLeft: CGFloat = 0, clipTop: CGFloat = 0, clipRight: CGFloat = 0, clipBottom: CGFloat = 0
+    private var clipIsEmpty = true
     // Hot state mutated once per segment: never accessed re-entrantly, so the dynamic
     // exclusivity checks (a runtime call per access) are switched off.
     // The outline's edges, in a buffer of our own: `Array.append` checks uniqueness and
@@ -123,6 +157,9 @@ final class Rasterizer {
     /// Per-row coverage scratch for the resolver and for clipped blitters.
     private(set) var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity = 0
+    /// The resolver's running sums of a run of touched cells.
+    private var sums: UnsafeMutablePointer<Float>
+    private var sumsCapacity = 0
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
@@ -130,6 +167,7 @@ final class Rasterizer {
         accumulation = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
+        sums = .allocate(capacity: 1)
     }
 
     deinit {
@@ -138,11 +176,17 @@ final class Rasterizer {
         accumulation.deallocate()
         touched.deallocate()
         coverage.deallocate()
+        sums.deallocate()
     }
 
     /// Starts a new outline clipped to `clip` (raster pixels).
     func reset(clip: PixelRect) {
         self.clip = clip
+        clipLeft = CGFloat(clip.x)
+        clipTop = CGFloat(clip.y)
+        clipRight = CGFloat(clip.maxX)
+        clipBottom = CGFloat(clip.maxY)
+        clipIsEmpty = clip.isEmpty
         edgeCount = 0
         minY = .infinity
         maxY = -.infinity
@@ -169,12 +213,17 @@ final class Rasterizer {
     /// of it are projected onto its left side (they still change the winding of what is visible).
     func addLine(_ a: CGPoint, _ b: CGPoint) {
         segmentsOffered &+= 1
-        guard a.y != b.y, !clip.isEmpty else { return }
-        let top = CGFloat(clip.y), bottom = CGFloat(clip.maxY)
-        let left = CGFloat(clip.x), right = CGFloat(clip.maxX)
-        var (x0, y0, x1, y1) = (a.x, a.y, b.x, b.y)
-        var direction: Float = 1
-        if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); direction = -1 }
+        guard a.y != b.y, !clipIsEmpty else { return }
+        // The ordered copy of the segment is inlined twice rather than swapped in place: the
+        // swap compiled to a vector blend of both points.
+        if a.y > b.y { addDownward(b.x, b.y, a.x, a.y, -1) } else { addDownward(a.x, a.y, b.x, b.y, 1) }
+    }
+
+    /// `addLine` for a segment with y0 < y1 (or a NaN): the checks of the usual case, a segment
+    /// wholly inside the clip box.
+    @inline(__always)
+    private func addDownward(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, _ direction: Float) {
+        let top = clipTop, bottom = clipBottom, left = clipLeft, right = clipRight
         if y1 <= top || y0 >= bottom { return }
         if x0 >= right && x1 >= right { return }
         let dxdy = (x1 - x0) / (y1 - y0)
@@ -184,6 +233,15 @@ final class Rasterizer {
             appendEdge(x0, y0, x1, y1, direction)
             return
         }
+        addClipped(x0, y0, x1, y1, dxdy, direction)
+    }
+
+    /// The rest of `addLine`: a segment (y0 < y1) that crosses the clip box's sides, or whose
+    /// coordinates or slope are extreme.
+    private func addClipped(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, _ dxdy: CGFloat,
+                            _ direction: Float) {
+        let top = clipTop, bottom = clipBottom, left = clipLeft, right = clipRight
+        var (x0, y0, x1, y1) = (x0, y0, x1, y1)
         let limit = Rasterizer.moderateCoordinate
         guard dxdy.isFinite, abs(x0) < limit, abs(x1) < limit, abs(y0) < limit, abs(y1) < limit else {
             addExtremeLine(x0, y0, x1, y1, direction, moderate: abs(x0) < limit && abs(x1) < limit
@@ -266,20 +324,23 @@ final class Rasterizer {
     }
 
     private func appendEdge(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, _ direction: Float) {
-        let fy0 = Float(y0 - CGFloat(clip.y)), fy1 = Float(y1 - CGFloat(clip.y))
+        let fy0 = Float(y0 - clipTop), fy1 = Float(y1 - clipTop)
         guard fy0 < fy1 else { return }
-        let fx0 = Float(x0 - CGFloat(clip.x)), fx1 = Float(x1 - CGFloat(clip.x))
+        let fx0 = Float(x0 - clipLeft), fx1 = Float(x1 - clipLeft)
         let dxdy = (fx1 - fx0) / (fy1 - fy0)
         // A piece whose height is subnormal as a Float (a nearly flat line clipped to the box)
         // has an infinite slope, and 0 × ∞ would put NaN into the sweep; it covers nothing.
         guard dxdy.isFinite else { return }
         if edgeCount == edgeCapacity { growEdges() }
         (edges + edgeCount).initialize(to: Edge(xTop: fx0, yTop: fy0, yBottom: fy1, dxdy: dxdy, direction: direction))
-        edgeCount += 1
+        edgeCount &+= 1
+        // `max(a, b)` written as `b > a ? b : a` (one `maxss`): they differ only in which zero
+        // they return for ±0, which no use of these bounds tells apart.
         minY = min(minY, fy0)
-        maxY = max(maxY, fy1)
+        maxY = fy1 > maxY ? fy1 : maxY
         minX = min(minX, min(fx0, fx1))
-        maxX = max(maxX, max(fx0, fx1))
+        let right = fx1 > fx0 ? fx1 : fx0
+        maxX = right > maxX ? right : maxX
     }
 
     private func growEdges() {
@@ -311,7 +372,7 @@ final class Rasterizer {
         let firstRow = max(0, Int(minY))
         let lastRow = min(clip.height, Int(maxY.rounded(.up)))   // exclusive
         guard firstRow < lastRow else { return }
-        // The bit words any edge can mark: `accumulateRow` marks cells from the column of its
+        // The bit words any edge can mark: `accumulateRow` touches cells from the column of its
         // leftmost x to one past that of its rightmost, x clamped to 0…width. One more column on
         // each side absorbs the rounding of x recomputed along the edge.
         let leftCell = Int(min(max(minX, 0), Float(width))) - 1
@@ -319,41 +380,40 @@ final class Rasterizer {
         let words = (max(leftCell, 0) >> 6)...(min(rightCell, width + 1) >> 6)
         let bandRows = max(1, min(lastRow - firstRow, Rasterizer.bandBudget / stride))
         ensureCapacity(cells: bandRows * stride, words: bandRows * wordsPerRow, width: stride)
+        let geometry = BandGeometry(width: width, stride: stride, wordsPerRow: wordsPerRow)
 
-        let multiBand = bandRows < lastRow - firstRow
-        if multiBand { sortEdgesByTop(rows: lastRow) }
-        let edgeBuffer = UnsafeBufferPointer(start: edges, count: edgeCount)
-
-        let acc = accumulation, bits = touched
+        if bandRows >= lastRow - firstRow {
+            // One band (the usual case): every edge lies wholly inside it.
+            accumulateAll(bandTop: firstRow, geometry)
+            resolveRows(R.self, firstRow..<lastRow, bandTop: firstRow, words: words, geometry, &blitter)
+            return
+        }
+        sortEdgesByTop(rows: lastRow)
         var next = 0                  // next edge (by yTop) not yet active
         var active: [Int] = []
         var bandTop = firstRow
-        do {
-            while bandTop < lastRow {
-                let bandBottom = min(bandTop + bandRows, lastRow)
-                let bandBottomF = Float(bandBottom)
-                if multiBand {
-                    active.removeAll { edgeBuffer[$0].yBottom <= Float(bandTop) }
-                    while next < edgeBuffer.count, edgeBuffer[next].yTop < bandBottomF {
-                        active.append(next); next += 1
-                    }
-                    for i in active {
-                        accumulate(edgeBuffer[i], bandTop: bandTop, bandBottom: bandBottom, width: width,
-                                   stride: stride, wordsPerRow: wordsPerRow, acc: acc, bits: bits)
-                    }
-                } else {
-                    for e in edgeBuffer {
-                        accumulate(e, bandTop: bandTop, bandBottom: bandBottom, width: width,
-                                   stride: stride, wordsPerRow: wordsPerRow, acc: acc, bits: bits)
-                    }
-                }
-                for row in 0..<(bandBottom - bandTop) {
-                    resolveRow(R.self, acc: acc + row * stride, bits: bits + row * wordsPerRow,
-                               words: words, width: width, y: clip.y + bandTop + row, blitter: &blitter)
-                }
-                bandTop = bandBottom
+        while bandTop < lastRow {
+            let bandBottom = min(bandTop + bandRows, lastRow)
+            let bandBottomF = Float(bandBottom)
+            active.removeAll { edges[$0].yBottom <= Float(bandTop) }
+            while next < edgeCount, edges[next].yTop < bandBottomF {
+                active.append(next); next += 1
             }
+            accumulate(active, bandTop: bandTop, bandBottom: bandBottom, geometry)
+            resolveRows(R.self, bandTop..<bandBottom, bandTop: bandTop, words: words, geometry, &blitter)
+            bandTop = bandBottom
         }
+    }
+
+    /// The layout of a band's accumulation buffer and touched bits.
+    private struct BandGeometry {
+        /// Pixels per row (the clip's width).
+        var width: Int
+        /// Cells per buffer row: the pixels and two more (x = width lands in cell `width`, and
+        /// its right neighbour takes the rest of the area).
+        var stride: Int
+        /// Touched-bit words per buffer row.
+        var wordsPerRow: Int
     }
 
     /// Orders the edges by `yTop`, equal ones kept in the order they came: exactly what a
@@ -421,29 +481,73 @@ final class Rasterizer {
             touched = .allocate(capacity: words)
             touched.initialize(repeating: 0, count: words)
         }
-        _ = scratchCoverage(count: width)
+        // Three more of each, for `AlphaRule.alphas`.
+        if width + 3 > sumsCapacity {
+            sums.deallocate()
+            sumsCapacity = width + 3
+            sums = .allocate(capacity: sumsCapacity)
+            sums.initialize(repeating: 0, count: sumsCapacity)
+        }
+        _ = scratchCoverage(count: width + 3)
     }
 
-    /// Deposits one edge's area differences for the rows of the current band.
+    /// Deposits every edge into the one band that starts at row `bandTop` and holds them all.
+    /// There an edge's rows need no clipping to the band: `max(yTop, band top)` is `yTop` and
+    /// `min(yBottom, band bottom)` is `yBottom`, and x at `yTop` is `xTop` (plus 0 × slope, which
+    /// the clamp to 0…width makes the same value even for −0).
+    private func accumulateAll(bandTop: Int, _ g: BandGeometry) {
+        let w = Float(g.width)
+        let edges = self.edges, acc = accumulation, bits = touched
+        for i in 0..<edgeCount {
+            let e = edges[i]
+            Rasterizer.accumulate(e, yStart: e.yTop, yEnd: e.yBottom, x: Rasterizer.clampX(e.xTop, w),
+                                  bandTop: bandTop, w: w, g, acc: acc, bits: bits)
+        }
+    }
+
+    /// Deposits the `active` edges' rows between `bandTop` and `bandBottom`.
+    private func accumulate(_ active: [Int], bandTop: Int, bandBottom: Int, _ g: BandGeometry) {
+        let w = Float(g.width)
+        let edges = self.edges, acc = accumulation, bits = touched
+        for i in active {
+            let e = edges[i]
+            let yStart = max(e.yTop, Float(bandTop))
+            let yEnd = min(e.yBottom, Float(bandBottom))
+            guard yStart < yEnd else { continue }
+            Rasterizer.accumulate(e, yStart: yStart, yEnd: yEnd,
+                                  x: Rasterizer.clampX(e.xTop + (yStart - e.yTop) * e.dxdy, w),
+                                  bandTop: bandTop, w: w, g, acc: acc, bits: bits)
+        }
+    }
+
+    /// x clamped to 0…w, as `min(max(x, 0), w)` — x is never NaN (finite start, finite slope),
+    /// and for every other x `m > 0 ? m : 0` is `max(m, 0)` (−0 included), in one `maxss`.
     @inline(__always)
-    private func accumulate(_ e: Edge, bandTop: Int, bandBottom: Int, width: Int, stride: Int, wordsPerRow: Int,
-                            acc: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>) {
-        let yStart = max(e.yTop, Float(bandTop))
-        let yEnd = min(e.yBottom, Float(bandBottom))
-        guard yStart < yEnd else { return }
-        let w = Float(width)
-        var y = yStart
+    private static func clampX(_ x: Float, _ w: Float) -> Float {
+        let m = min(x, w)   // w ≥ 1, so clamping above first gives the same value
+        return m > 0 ? m : 0
+    }
+
+    /// Deposits one edge's area differences for its rows from `yStart` (where x is `xStart`)
+    /// to `yEnd`, all inside the band that starts at row `bandTop`.
+    @inline(__always)
+    private static func accumulate(_ e: Edge, yStart: Float, yEnd: Float, x xStart: Float, bandTop: Int, w: Float,
+                                   _ g: BandGeometry, acc: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>) {
         var row = Int(yStart)
-        var x = min(max(e.xTop + (yStart - e.yTop) * e.dxdy, 0), w)
-        while y < yEnd {
-            let yNext = min(Float(row + 1), yEnd)
-            let xNext = min(max(e.xTop + (yNext - e.yTop) * e.dxdy, 0), w)
-            let bandRow = row - bandTop
-            Rasterizer.accumulateRow(acc + bandRow * stride, bits + bandRow * wordsPerRow,
-                                     x, xNext, (yNext - y) * e.direction)
+        var rowAcc = acc + (row &- bandTop) &* g.stride
+        var rowBits = bits + (row &- bandTop) &* g.wordsPerRow
+        var y = yStart
+        var x = xStart
+        while true {
+            let yNext = min(Float(row &+ 1), yEnd)
+            let xNext = clampX(e.xTop + (yNext - e.yTop) * e.dxdy, w)
+            accumulateRow(rowAcc, rowBits, x, xNext, (yNext - y) * e.direction)
+            if !(yNext < yEnd) { return }
             y = yNext
             x = xNext
-            row += 1
+            row &+= 1
+            rowAcc += g.stride
+            rowBits += g.wordsPerRow
         }
     }
 
@@ -452,15 +556,16 @@ final class Rasterizer {
     @inline(__always)
     private static func accumulateRow(_ acc: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
                                       _ xa: Float, _ xb: Float, _ d: Float) {
-        let x0 = min(xa, xb), x1 = max(xa, xb)
+        // `max(xa, xb)` is `xb >= xa ? xb : xa`; this is the same for numbers, in one `maxss`.
+        let x0 = min(xa, xb), x1 = xa > xb ? xa : xb
         let i0 = Int(x0)
         let f0 = Float(i0)
         if x1 <= f0 + 1 {
             // Within one column: the area right of the segment is 1 − (mean x − i0).
             let xm = (x0 + x1) * 0.5 - f0
             acc[i0] += d * (1 - xm)
-            acc[i0 + 1] += d * xm
-            markCells(bits, i0, i0 + 1)
+            acc[i0 &+ 1] += d * xm
+            bits[i0 &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: i0)
             return
         }
         let i1 = Int(x1)
@@ -474,78 +579,131 @@ final class Rasterizer {
         let first = s * 0.5 * v0 * v0
         let last = s * 0.5 * w1 * w1
         acc[i0] += d * first
-        if i1 == i0 + 1 {
+        if i1 == i0 &+ 1 {
             acc[i1] += d * (1 - first - last)
         } else {
             let second = s * (v0 + 0.5)
-            acc[i0 + 1] += d * (second - first)
+            acc[i0 &+ 1] += d * (second - first)
             let ds = d * s
-            var i = i0 + 2
-            while i < i1 { acc[i] += ds; i += 1 }
+            var i = i0 &+ 2
+            while i < i1 { acc[i] += ds; i &+= 1 }
             acc[i1] += d * (1 - last - s * (Float(i1) - x0 - 0.5))
         }
-        acc[i1 + 1] += d * last
-        markCells(bits, i0, i1 + 1)
+        acc[i1 &+ 1] += d * last
+        markCells(bits, i0, i1)
     }
 
-    /// Sets the bits of cells `from...through` of a row.
+    /// Sets the bits of cells `from...through` of a row. A set bit stands for its cell and the
+    /// next one (every deposit ends one cell right of the last column it crosses), so a row
+    /// segment within one column sets a single bit.
     @inline(__always)
     private static func markCells(_ bits: UnsafeMutablePointer<UInt64>, _ from: Int, _ through: Int) {
-        let w0 = from >> 6, w1 = through >> 6
-        let lowMask = ~UInt64(0) << UInt64(from & 63)
-        let highMask = ~UInt64(0) >> UInt64(63 - (through & 63))
+        let w0 = from &>> 6, w1 = through &>> 6
+        let lowMask = ~UInt64(0) &<< UInt64(truncatingIfNeeded: from)
+        let highMask = ~UInt64(0) &>> UInt64(truncatingIfNeeded: 63 &- (through & 63))
         if w0 == w1 {
             bits[w0] |= lowMask & highMask
         } else {
             bits[w0] |= lowMask
-            var w = w0 + 1
-            while w < w1 { bits[w] = ~0; w += 1 }
+            var w = w0 &+ 1
+            while w < w1 { bits[w] = ~0; w &+= 1 }
             bits[w1] |= highMask
         }
     }
 
+    /// Resolves band rows `rows` (the band starts at row `bandTop`).
+    @inline(__always)
+    private func resolveRows<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
+                                                          words: ClosedRange<Int>, _ g: BandGeometry, _ blitter: inout B) {
+        let acc = accumulation, bits = touched
+        for row in rows {
+            resolveRow(R.self, acc: acc + (row &- bandTop) &* g.stride,
+                       bits: bits + (row &- bandTop) &* g.wordsPerRow,
+                       words: words, width: g.width, y: clip.y &+ row, blitter: &blitter)
+        }
+    }
+
     /// Turns one row's accumulated differences into spans, clearing what it reads.
+    ///
+    /// The touched cells are those whose bit or whose left neighbour's bit is set; they come
+    /// in runs, each summed in a tight loop: a run of four or more into `sums`, which then become
+    /// alpha four at a time, a shorter one straight into alpha.
     @inline(__always)
     private func resolveRow<R: AlphaRule, B: SpanBlitter>(_: R.Type, acc: UnsafeMutablePointer<Float>,
                                                          bits: UnsafeMutablePointer<UInt64>, words: ClosedRange<Int>,
                                                          width: Int, y: Int, blitter: inout B) {
         let originX = clip.x
-        let mask = coverage
+        let mask = coverage, sums = self.sums
         var sum: Float = 0
         var x = 0             // first pixel not yet emitted
         var runStart = -1     // start of the pending per-pixel run, or −1
-        for w in words {
-            var word = bits[w]
-            if word == 0 { continue }
-            bits[w] = 0
-            let base = w << 6
-            while word != 0 {
-                let cx = base + word.trailingZeroBitCount
-                word &= word &- 1
-                let delta = acc[cx]
-                acc[cx] = 0
-                if cx >= width { continue }
-                if cx > x {
-                    // A gap of untouched cells: flush the run, then a constant span.
-                    if runStart >= 0 {
-                        blitter.blitMask(x: originX + runStart, y: y, count: x - runStart, coverage: mask)
-                        runStart = -1
-                    }
-                    let a = R.alpha(sum)
-                    if a != 0 { blitter.blitSpan(x: originX + x, y: y, count: cx - x, coverage: a) }
-                }
-                if runStart < 0 { runStart = cx }
-                sum += delta
-                mask[cx - runStart] = R.alpha(sum)
-                x = cx + 1
+        var carry: UInt64 = 0 // the last cell's bit of the previous word
+        var w = words.lowerBound
+        let lastWord = words.upperBound
+        while true {
+            // Untouched words in a tight loop (a wide outline's rows are mostly untouched).
+            if carry == 0 {
+                while w <= lastWord, bits[w] == 0 { w &+= 1 }
             }
+            if w > lastWord { break }
+            let marked = bits[w]
+            var word = marked | (marked &<< 1) | carry
+            carry = marked &>> 63
+            bits[w] = 0
+            let base = w &<< 6
+            w &+= 1
+            repeat {
+                // The lowest run of set bits: cells c0..<c1.
+                let low = word & (0 &- word)
+                let above = word &+ low
+                let c0 = base &+ low.trailingZeroBitCount
+                let c1 = base &+ (above & ~word).trailingZeroBitCount
+                word &= above
+                let end = min(c1, width)
+                if c0 < end {
+                    if c0 > x {
+                        // A gap of untouched cells: flush the run, then a constant span.
+                        if runStart >= 0 {
+                            blitter.blitMask(x: originX &+ runStart, y: y, count: x &- runStart, coverage: mask)
+                            runStart = -1
+                        }
+                        let a = R.alpha(sum)
+                        if a != 0 { blitter.blitSpan(x: originX &+ x, y: y, count: c0 &- x, coverage: a) }
+                    }
+                    if runStart < 0 { runStart = c0 }
+                    var c = c0
+                    if end &- c0 >= 4 {
+                        // A long run: its sums first, then alpha four at a time.
+                        let out = sums - c0
+                        repeat {
+                            sum += acc[c]
+                            acc[c] = 0
+                            out[c] = sum
+                            c &+= 1
+                        } while c < end
+                        R.alphas(sums, count: end &- c0, into: mask + (c0 &- runStart))
+                    } else {
+                        let out = mask - runStart
+                        repeat {
+                            sum += acc[c]
+                            acc[c] = 0
+                            out[c] = R.alpha(sum)
+                            c &+= 1
+                        } while c < end
+                    }
+                    x = end
+                }
+                // Cells `width` and `width + 1` (right of the clip) are only cleared.
+                var c = max(c0, end)
+                while c < c1 { acc[c] = 0; c &+= 1 }
+            } while word != 0
         }
         if runStart >= 0 {
-            blitter.blitMask(x: originX + runStart, y: y, count: x - runStart, coverage: mask)
+            blitter.blitMask(x: originX &+ runStart, y: y, count: x &- runStart, coverage: mask)
         }
         if x < width {
             let a = R.alpha(sum)
-            if a != 0 { blitter.blitSpan(x: originX + x, y: y, count: width - x, coverage: a) }
+            if a != 0 { blitter.blitSpan(x: originX &+ x, y: y, count: width &- x, coverage: a) }
         }
     }
 }
@@ -553,6 +711,17 @@ final class Rasterizer {
 /// Maps accumulated coverage to 8-bit alpha.
 protocol AlphaRule {
     static func alpha(_ sum: Float) -> UInt8
+    /// `alpha` of `count` (≥ 1) sums, into `out`. Both buffers extend three elements beyond
+    /// `count`, which may be read and written.
+    static func alphas(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>)
+}
+
+extension AlphaRule {
+    @inline(__always)
+    static func alphas(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        var i = 0
+        while i < count { out[i] = alpha(sums[i]); i &+= 1 }
+    }
 }
 
 /// Non-zero winding: |sum| clamped to 1.
@@ -560,6 +729,29 @@ enum NonZeroRule: AlphaRule {
     @inline(__always)
     static func alpha(_ sum: Float) -> UInt8 {
         UInt8(truncatingIfNeeded: Int(min(abs(sum), 1) * 255 + 0.5))
+    }
+
+    /// `alpha`, four sums at a time, with the same operations in each lane. The conversion to an
+    /// integer is exact without `cvttss2si` and its range checks: t = min(|sum|, 1)·255 + 0.5 lies
+    /// in 0.5…255.5, so t + 2²³ rounds to 2²³ + round(t) (ties to even), whose bits less those
+    /// of 2²³ are round(t); one less where round(t) > t gives the truncation `Int(t)`.
+    /// Inlined: the resolver calls it for runs of four or more touched cells.
+    @inline(__always)
+    static func alphas(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        var i = 0
+        repeat {
+            let sum = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD4<Float>.self)
+            let a = unsafeBitCast(unsafeBitCast(sum, to: SIMD4<UInt32>.self) & 0x7fff_ffff, to: SIMD4<Float>.self)
+            let t = a.replacing(with: 1, where: a .> 1) * 255 + 0.5
+            let shifted = t + 8_388_608
+            let rounded = shifted - 8_388_608
+            // (Written in exactly this form the compiler keeps all four lanes in one register.)
+            var alpha = unsafeBitCast(shifted, to: SIMD4<Int32>.self) &- 0x4B00_0000
+            alpha = alpha.replacing(with: alpha &- 1, where: rounded .> t)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: alpha),
+                                                        as: SIMD4<UInt8>.self)
+            i &+= 4
+        } while i < count
     }
 }
 
