@@ -20,7 +20,7 @@
 // operator (source-over, copy) is a store, `update(repeating:)`; an opaque shaded paint there is
 // shaded straight into the destination row; a shaded row at full coverage is blended without
 // coverage arithmetic (inside the kernel); a paint that is one colour along each row (a linear
-// gradient whose t depends on y only, `Paint.rowColor`) is blended as that solid colour, with
+// gradient whose t depends on y only, `Paint.verticalRows`) is blended as that solid colour, with
 // no shading and no shaded row; source-over, nearly every fill, has kernels that take four
 // pixels a step (SourceOver+Lanes.swift). On the demo's retina-iPad controls screen these and
 // the gradient work halved the instructions of a frame (callgrind, README "Speed"), every
@@ -66,6 +66,8 @@ struct CompositeBlitter: SpanBlitter {
     let maskScratch: UnsafeMutablePointer<UInt8>
     /// The paint's colour when it is solid.
     private let solidColor: UInt32?
+    /// The paint's colour per row when it is one along each row (a vertical gradient).
+    private let verticalRows: VerticalGradientRows?
     /// The operator's `opaqueSourceReplaces` (read once, not through the metatype per span).
     private let replacesWithOpaque: Bool
     /// Whether fully covered pixels simply take the paint's colours: an opaque paint under an
@@ -104,6 +106,7 @@ struct CompositeBlitter: SpanBlitter {
         self.shadeBuffer = shadeBuffer
         self.maskScratch = maskScratch
         solidColor = paint.solidColor
+        verticalRows = paint.verticalRows
         replacesWithOpaque = blend.opaqueSourceReplaces
         storesFullCoverage = replacesWithOpaque && paint.isOpaque
         skipsUnpainted = paint.mayLeaveUnpainted
@@ -168,7 +171,7 @@ struct CompositeBlitter: SpanBlitter {
             blitSpan(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)
             return
         }
-        if coverage == 255 && replacesWithOpaque, let color = solidColor ?? paint.rowColor(y: y), color >> 24 == 255 {
+        if coverage == 255 && replacesWithOpaque, let color = solidColor ?? verticalRows?.color(y: y), color >> 24 == 255 {
             converted.layout.store(repeating: color, count: count, to: converted.address(x: x, y: y))
             return
         }
@@ -191,7 +194,7 @@ struct CompositeBlitter: SpanBlitter {
     @inline(__always)
     private func blitSpan(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UInt8) {
         let c = UInt32(coverage)
-        if let color = solidColor ?? paint.rowColor(y: y) {
+        if let color = solidColor ?? verticalRows?.color(y: y) {
             if color == Pixel.unpainted { return }
             if c == 255 && color >> 24 == 255 && replacesWithOpaque {
                 row.update(repeating: color, count: count)
@@ -206,7 +209,7 @@ struct CompositeBlitter: SpanBlitter {
         }
         let sources = sources(x: x, y: y, count: count)
         if skipsUnpainted {
-            forEachPaintedRun(count) { start, n in
+            forEachPaintedRun(sources, count) { start, n in
                 blend.blendSpan(row + start, count: n, sources: sources + start, coverage: c)
             }
         } else {
@@ -214,12 +217,12 @@ struct CompositeBlitter: SpanBlitter {
         }
     }
 
-    /// The span's source colours: the image's own row when it is exactly what shading would
-    /// write (cached looks put back), else the paint shaded into the scratch row (which
-    /// `forEachPaintedRun` reads, so a paint that may leave pixels unpainted is always shaded).
+    /// The span's source colours: colours already in memory when they are exactly what shading
+    /// would write (an image's cached looks, a horizontal gradient's kept row), else the paint
+    /// shaded into the scratch row.
     @inline(__always)
     private func sources(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32> {
-        if !skipsUnpainted, let row = paint.unmodifiedRow(x: x, y: y, count: count) { return row }
+        if let row = paint.unmodifiedRow(x: x, y: y, count: count) { return row }
         paint.shade(x: x, y: y, count: count, into: shadeBuffer)
         return UnsafePointer(shadeBuffer)
     }
@@ -259,13 +262,13 @@ struct CompositeBlitter: SpanBlitter {
     /// `composite` with the destination span at `row`, native pixels.
     @inline(__always)
     private func composite(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        if let color = solidColor ?? paint.rowColor(y: y) {
+        if let color = solidColor ?? verticalRows?.color(y: y) {
             if color != Pixel.unpainted { blend.blendSpan(row, count: count, source: color, coverage: coverage) }
             return
         }
         let sources = sources(x: x, y: y, count: count)
         if skipsUnpainted {
-            forEachPaintedRun(count) { start, n in
+            forEachPaintedRun(sources, count) { start, n in
                 blend.blendSpan(row + start, count: n, sources: sources + start, coverage: coverage + start)
             }
         } else {
@@ -273,11 +276,10 @@ struct CompositeBlitter: SpanBlitter {
         }
     }
 
-    /// Calls `body(start, count)` for each maximal run of the shaded row's first `count`
-    /// entries that are not `Pixel.unpainted`.
+    /// Calls `body(start, count)` for each maximal run of the first `count` source colours that
+    /// are not `Pixel.unpainted`.
     @inline(__always)
-    private func forEachPaintedRun(_ count: Int, _ body: (Int, Int) -> Void) {
-        let s = shadeBuffer
+    private func forEachPaintedRun(_ s: UnsafePointer<UInt32>, _ count: Int, _ body: (Int, Int) -> Void) {
         var i = 0
         while i < count {
             if s[i] == Pixel.unpainted { i += 1; continue }
