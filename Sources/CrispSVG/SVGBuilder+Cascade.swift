@@ -14,7 +14,7 @@ extension SVGBuilder {
         var stack = [root]
         while let e = stack.popLast() {
             if e.name == "style", !e.text.isEmpty {
-                let type = e.attribute("type")?.value.trimmingCharacters(in: .whitespaces) ?? "text/css"
+                let type = e.attribute("type")?.value.trimmingWhiteSpace() ?? "text/css"
                 if type.isEmpty || type == "text/css" {
                     let before = sheet.problems.count
                     sheet.add(e.text)

@@ -108,7 +108,7 @@ extension SVGBuilder {
                     let d = SVGDeclaration(name: Substring(a.name), value: Substring(a.value), offset: a.valueOffset)
                     if a.name == "flood-opacity" {
                         opacity = (try? self.opacity(d)) ?? 1
-                    } else if a.value.trimmingCharacters(in: .whitespaces) == "currentColor" {
+                    } else if a.value.trimmingWhiteSpace() == "currentColor" {
                         apply([], to: &properties, element: &own)
                         color = properties.color
                     } else if let c = SVGColor(parsing: a.value) {

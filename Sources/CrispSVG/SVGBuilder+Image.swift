@@ -19,7 +19,7 @@ extension SVGBuilder {
         guard own.isDisplayed, properties.isVisible, let href = attributes.value("href") ?? attributes.value("xlink:href") else { return nil }
         guard let image = loadImage(String(href.value), at: href.offset) else { return nil }
         func length(_ name: String, _ axis: Axis) -> CGFloat? {
-            guard let d = attributes.value(name), d.value.trimmingCharacters(in: .whitespaces) != "auto" else { return nil }
+            guard let d = attributes.value(name), d.value.trimmingWhiteSpace() != "auto" else { return nil }
             return recoveringLength(d, axis: axis)
         }
         let iw = CGFloat(image.width), ih = CGFloat(image.height)
@@ -52,7 +52,7 @@ extension SVGBuilder {
 
     /// The PNG an `href` names; nil (with a warning or an unsupported entry) otherwise.
     private func loadImage(_ href: String, at offset: Int) -> CGImage? {
-        let value = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = href.trimmingWhiteSpaceAndNewlines()
         var bytes: [UInt8]
         if value.hasPrefix("data:") {
             guard let comma = value.firstIndex(of: ",") else {

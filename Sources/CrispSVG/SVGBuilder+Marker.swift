@@ -118,7 +118,7 @@ extension SVGBuilder {
             guard width > 0, height > 0 else { return nil }
             var scale: CGFloat = strokeWidth
             if let d = attributes.value("markerUnits") {
-                switch d.value.trimmingCharacters(in: .whitespaces) {
+                switch d.value.trimmingWhiteSpace() {
                 case "strokeWidth": break
                 case "userSpaceOnUse": scale = 1
                 default: warn(invalid(d, "expected strokeWidth or userSpaceOnUse"))
@@ -158,7 +158,7 @@ extension SVGBuilder {
 
     /// An `orient`: `auto`, `auto-start-reverse` or an angle (deg, rad, grad, turn; no unit: degrees).
     private func orient(_ d: SVGDeclaration) throws(SVGError) -> PlacedMarker.Orientation {
-        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = d.value.trimmingWhiteSpaceAndNewlines()
         if value == "auto" { return .auto(reverseAtStart: false) }
         if value == "auto-start-reverse" { return .auto(reverseAtStart: true) }
         var scanner = SVGValueScanner(value)

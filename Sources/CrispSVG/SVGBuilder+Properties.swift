@@ -76,7 +76,7 @@ extension SVGBuilder {
                 result.transform = d
             } else if SVGBuilder.ignoredAttributes.contains(a.name) || a.name.hasPrefix("xmlns:") || a.name.hasPrefix("aria-") {
                 continue
-            } else {
+            } else if muted == 0 {   // (the message is not even made while muted)
                 warn("unknown attribute \(a.name) on <\(e.name)> (ignored)", at: a.nameOffset)
             }
         }
@@ -86,7 +86,7 @@ extension SVGBuilder {
             if SVGBuilder.drawnProperties.contains(String(d.name)) || SVGBuilder.inertProperties.contains(String(d.name))
                 || SVGBuilder.unimplementedProperties[String(d.name)] != nil {
                 result.presentation.append(d)
-            } else {
+            } else if muted == 0 {
                 warn("unknown style property \(d.name) (ignored)", at: d.offset)
             }
         }
@@ -104,10 +104,10 @@ extension SVGBuilder {
         func emit(_ end: String.Index) {
             let text = s[start..<end]
             if let colon = text.firstIndex(of: ":") {
-                let name = text[..<colon].trimmingCharacters(in: .whitespacesAndNewlines)
-                var value = Substring(text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines))
+                let name = text[..<colon].trimmingWhiteSpaceAndNewlines()
+                var value = Substring(text[text.index(after: colon)...].trimmingWhiteSpaceAndNewlines())
                 if value.hasSuffix("!important") {
-                    value = Substring(value.dropLast(10).trimmingCharacters(in: .whitespaces))
+                    value = Substring(value.dropLast(10).trimmingWhiteSpace())
                 }
                 let offset = a.valueOffset + s.utf8.distance(from: s.startIndex, to: colon) + 1
                 if !name.isEmpty { result.append(SVGDeclaration(name: Substring(name), value: value, offset: offset)) }
@@ -163,7 +163,7 @@ extension SVGBuilder {
     }
 
     private func apply(_ d: SVGDeclaration, to p: inout SVGProperties, element own: inout SVGElementProperties) throws(SVGError) {
-        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = d.value.trimmingWhiteSpaceAndNewlines()
         if value == "inherit" { return }
         switch d.name {
         case "fill": p.fill = try paint(d)
@@ -313,6 +313,7 @@ extension SVGBuilder {
                 return v / 100 * ((w * w + h * h) / 2).squareRoot()
             }
         }
+        if scanner.isAtEnd { return v }   // no unit: user units (what unitFactors[""] gives, without a look-up)
         let unitStart = scanner.i
         let unit = scanner.letters()
         if let factor = SVGBuilder.unitFactors[unit] { return v * factor }
@@ -351,7 +352,7 @@ extension SVGBuilder {
 
     /// A `font-size`: a length (em and % of the parent's size) or a keyword, not negative.
     func parseFontSize(_ d: SVGDeclaration) throws(SVGError) -> CGFloat {
-        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = d.value.trimmingWhiteSpaceAndNewlines()
         let keywords: [String: CGFloat] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
                                            "xx-large": 32, "xxx-large": 48]
         if let k = keywords[value] { return k }
@@ -366,7 +367,7 @@ extension SVGBuilder {
 
     /// A `marker-start`/`-mid`/`-end` (or `marker`) value: `none` or `url(#id)`.
     private func marker(_ d: SVGDeclaration) throws(SVGError) -> SVGMarkerReference? {
-        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = d.value.trimmingWhiteSpaceAndNewlines()
         if value == "none" { return nil }
         guard let id = urlReference(value) else { throw invalid(d, "expected none or url(#id)") }
         return SVGMarkerReference(id: id, offset: d.offset)
@@ -375,7 +376,7 @@ extension SVGBuilder {
     /// A `font-weight`: a keyword or a number from 1 to 1000; `bolder`/`lighter` relative to
     /// the inherited weight (CSS Fonts' table).
     func fontWeight(_ d: SVGDeclaration, inherited: Int) throws(SVGError) -> Int {
-        switch d.value.trimmingCharacters(in: .whitespacesAndNewlines) {
+        switch d.value.trimmingWhiteSpaceAndNewlines() {
         case "normal": return 400
         case "bold": return 700
         case "bolder": return inherited < 350 ? 400 : inherited < 550 ? 700 : 900
@@ -392,7 +393,7 @@ extension SVGBuilder {
     private func checkFontFamily(_ d: SVGDeclaration) {
         guard !warnedFontFamily, muted == 0 else { return }
         let families = d.value.split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
+            $0.trimmingWhiteSpaceAndNewlines().trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
         }
         guard !families.contains(where: { $0 == "roboto" || $0 == "sans-serif" || $0 == "system-ui" }) else { return }
         warnedFontFamily = true
@@ -427,7 +428,7 @@ extension SVGBuilder {
     }
 
     func rule(_ d: SVGDeclaration) throws(SVGError) -> CGPathFillRule {
-        switch d.value.trimmingCharacters(in: .whitespacesAndNewlines) {
+        switch d.value.trimmingWhiteSpaceAndNewlines() {
         case "nonzero": return .winding
         case "evenodd": return .evenOdd
         default: throw invalid(d, "expected nonzero or evenodd")
@@ -436,7 +437,7 @@ extension SVGBuilder {
 
     /// `none`, or lengths separated by commas and/or white space. All zeros means solid.
     func dashArray(_ d: SVGDeclaration) throws(SVGError) -> [CGFloat] {
-        if d.value.trimmingCharacters(in: .whitespacesAndNewlines) == "none" { return [] }
+        if d.value.trimmingWhiteSpaceAndNewlines() == "none" { return [] }
         var scanner = SVGValueScanner(String(d.value))
         var result: [CGFloat] = []
         scanner.skipWhiteSpace()
@@ -453,7 +454,7 @@ extension SVGBuilder {
     /// The id in `url(#id)` (quotes allowed), or nil.
     func urlReference(_ value: String) -> String? {
         guard value.hasPrefix("url("), let close = value.firstIndex(of: ")") else { return nil }
-        var inner = value[value.index(value.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: .whitespaces)
+        var inner = value[value.index(value.startIndex, offsetBy: 4)..<close].trimmingWhiteSpace()
         if inner.count >= 2, let q = inner.first, q == "\"" || q == "'", inner.last == q {
             inner = String(inner.dropFirst().dropLast())
         }
@@ -463,7 +464,7 @@ extension SVGBuilder {
 
     /// A `fill` or `stroke` value.
     func paint(_ d: SVGDeclaration) throws(SVGError) -> SVGPaintSpec {
-        let value = d.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = d.value.trimmingWhiteSpaceAndNewlines()
         switch value {
         case "none": return .none
         case "currentColor": return .currentColor
@@ -473,7 +474,7 @@ extension SVGBuilder {
             guard let id = urlReference(value), let close = value.firstIndex(of: ")") else {
                 throw invalid(d, "expected url(#id); only references within the document are supported")
             }
-            let rest = value[value.index(after: close)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            let rest = value[value.index(after: close)...].trimmingWhiteSpaceAndNewlines()
             var fallback: SVGPaintSpec?
             if !rest.isEmpty {
                 if rest == "none" {

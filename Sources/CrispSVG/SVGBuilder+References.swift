@@ -60,6 +60,12 @@ extension SVGBuilder {
         }
     }
 
+    /// A gradient's own attributes: those of both kinds, since a linear and a radial gradient
+    /// inherit from each other through `href`.
+    static let gradientAttributes: Set<String> = ["x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr", "gradientUnits",
+                                                  "gradientTransform", "spreadMethod", "href", "xlink:href"]
+    static let stopAttributes: Set<String> = ["offset"]
+
     /// The gradient `id`, with `href` inheritance resolved (cached).
     func gradient(_ id: String, at offset: Int) -> SVGGradient {
         if let g = cachedGradient(id) { return g }
@@ -68,10 +74,7 @@ extension SVGBuilder {
         // href that cannot be followed ends the chain, as if it were absent.
         let chain = hrefChain(from: element(withId: id)!, kinds: ["linearGradient", "radialGradient"], expected: "a gradient")
         let first = chain[0]
-        let allowed: Set<String> = first.name == "linearGradient"
-            ? ["x1", "y1", "x2", "y2", "gradientUnits", "gradientTransform", "spreadMethod", "href", "xlink:href"]
-            : ["cx", "cy", "r", "fx", "fy", "fr", "gradientUnits", "gradientTransform", "spreadMethod", "href", "xlink:href"]
-        let own = chain.map { e in declarations(of: e, allowed: allowed.union(["x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr"])) }
+        let own = chain.map { e in declarations(of: e, allowed: SVGBuilder.gradientAttributes) }
         func attribute(_ name: String) -> SVGDeclaration? {
             for d in own { if let v = d.value(name) { return v } }
             return nil
@@ -87,14 +90,14 @@ extension SVGBuilder {
             }
         }
         let units = parsed("gradientUnits") { d throws(SVGError) -> SVGGradient.Units in
-            switch d.value.trimmingCharacters(in: .whitespaces) {
+            switch d.value.trimmingWhiteSpace() {
             case "userSpaceOnUse": return .userSpaceOnUse
             case "objectBoundingBox": return .objectBoundingBox
             default: throw invalid(d, "expected userSpaceOnUse or objectBoundingBox")
             }
         } ?? .objectBoundingBox
         let spread = parsed("spreadMethod") { d throws(SVGError) -> SVGGradient.Spread in
-            switch d.value.trimmingCharacters(in: .whitespaces) {
+            switch d.value.trimmingWhiteSpace() {
             case "pad": return .pad
             case "reflect": return .reflect
             case "repeat": return .repeating
@@ -143,7 +146,7 @@ extension SVGBuilder {
                     warn("<\(child.name)> inside a gradient (ignored)", at: child.offset)
                     continue
                 }
-                let attributes = declarations(of: child, allowed: ["offset"])
+                let attributes = declarations(of: child, allowed: SVGBuilder.stopAttributes)
                 // currentColor is the stop's own `color`, inherited from where it is written.
                 var properties = inheritedProperties(of: child)
                 var element = SVGElementProperties()
@@ -196,7 +199,7 @@ extension SVGBuilder {
     /// when absent or invalid (with a warning).
     func isObjectBoundingBox(_ d: SVGDeclaration?, default fallback: Bool) -> Bool {
         guard let d else { return fallback }
-        switch d.value.trimmingCharacters(in: .whitespaces) {
+        switch d.value.trimmingWhiteSpace() {
         case "objectBoundingBox": return true
         case "userSpaceOnUse": return false
         default:
@@ -235,7 +238,7 @@ extension SVGBuilder {
             apply(attributes.presentation, to: &properties, element: &own)
             var placement = try transform(of: attributes)
             if let d = attributes.value("clipPathUnits") {
-                switch d.value.trimmingCharacters(in: .whitespaces) {
+                switch d.value.trimmingWhiteSpace() {
                 case "userSpaceOnUse": break
                 case "objectBoundingBox":
                     let box = node.boundingBox

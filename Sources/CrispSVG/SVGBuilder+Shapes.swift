@@ -17,11 +17,15 @@ extension SVGBuilder {
     /// The outline of a shape element in its user space; nil when it draws nothing (a zero
     /// width, an empty `d`, …).
     func geometry(of e: XMLElement, _ attributes: [SVGDeclaration]) -> CGPath? {
-        var values: [Substring: SVGDeclaration] = [:]
-        for a in attributes { values[a.name] = a }
+        // A few attributes each: a search costs less than hashing them into a dictionary.
+        struct Values {
+            let attributes: [SVGDeclaration]
+            subscript(_ name: Substring) -> SVGDeclaration? { attributes.last { $0.name == name } }
+        }
+        let values = Values(attributes: attributes)
         func length(_ name: Substring, _ axis: Axis, default fallback: CGFloat? = 0) -> CGFloat? {
             guard let d = values[name] else { return fallback }
-            if name == "rx" || name == "ry", d.value.trimmingCharacters(in: .whitespaces) == "auto" { return nil }
+            if name == "rx" || name == "ry", d.value.trimmingWhiteSpace() == "auto" { return nil }
             do {
                 return try self.length(d, axis: axis)
             } catch {

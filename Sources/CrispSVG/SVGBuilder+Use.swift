@@ -41,7 +41,7 @@ extension SVGBuilder {
             return extensions.value.allSatisfy(\.isWhitespace)
         }
         if let languages = e.attribute("systemLanguage") {
-            let tags = languages.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let tags = languages.value.split(separator: ",").map { $0.trimmingWhiteSpace().lowercased() }
             return tags.contains { tag in
                 SVGBuilder.userLanguages.contains { tag == $0 || tag.hasPrefix($0 + "-") }
             }

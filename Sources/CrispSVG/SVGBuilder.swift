@@ -63,6 +63,17 @@ final class SVGBuilder {
         }
         return result
     }()
+    /// Ancestors' cascaded properties, for `inheritedProperties(of:)`.
+    private var cascades: [CascadeKey: SVGProperties] = [:]
+    private struct CascadeKey: Hashable {
+        var element: ObjectIdentifier
+        var width: CGFloat, height: CGFloat
+        init(_ e: XMLElement, _ viewport: CGSize) {
+            element = ObjectIdentifier(e)
+            width = viewport.width
+            height = viewport.height
+        }
+    }
     /// While positive, warnings and unsupported features are not recorded (ancestors cascaded
     /// again for a definition were already reported where they were read).
     private(set) var muted = 0
@@ -262,19 +273,33 @@ final class SVGBuilder {
 
     /// The properties `e` inherits where it is written: its ancestors' cascade from the root. A
     /// definition (gradient stop, pattern, marker) inherits from there, not from its user.
+    ///
+    /// Each ancestor's cascade is kept (by element and viewport size, which percentages depend
+    /// on), so the stops of a gradient, or all definitions under one `<defs>`, cascade their
+    /// shared ancestors once, not once each. Leaves `fontSize` at the parent's, as cascading
+    /// the chain does.
     func inheritedProperties(of e: XMLElement) -> SVGProperties {
+        // The ancestors up to the nearest one already cascaded, nearest first.
         var chain: [XMLElement] = []
+        var properties = SVGProperties()
+        var cached = false
         var next = parents[ObjectIdentifier(e)]
         while let a = next {
+            if let p = cascades[CascadeKey(a, viewport)] {
+                properties = p
+                cached = true
+                break
+            }
             chain.append(a)
             next = parents[ObjectIdentifier(a)]
         }
+        if cached, chain.isEmpty { fontSize = properties.fontSize }
         muted += 1
         defer { muted -= 1 }
-        var properties = SVGProperties()
         for a in chain.reversed() {
             var own = SVGElementProperties()
             apply(declarations(of: a, allowed: []).presentation, to: &properties, element: &own)
+            cascades[CascadeKey(a, viewport)] = properties
         }
         return properties
     }

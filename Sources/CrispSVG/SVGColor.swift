@@ -25,13 +25,13 @@ public struct SVGColor: Equatable, Hashable, Sendable {
     /// `currentColor` is not a colour and is handled by the caller. Nil when `text` is not a
     /// colour.
     public init?(parsing text: String) {
-        let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let s = text.trimmingWhiteSpaceAndNewlines()
         guard !s.isEmpty else { return nil }
         if s.hasPrefix("#") {
             guard let c = SVGColor.hex(s.dropFirst()) else { return nil }
             self = c
         } else if let open = s.firstIndex(of: "("), s.hasSuffix(")") {
-            let name = s[..<open].trimmingCharacters(in: .whitespaces).lowercased()
+            let name = s[..<open].trimmingWhiteSpace().lowercased()
             let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
             guard let c = SVGColor.function(name, String(inner)) else { return nil }
             self = c
@@ -47,22 +47,26 @@ public struct SVGColor: Equatable, Hashable, Sendable {
     }
 
     private static func hex(_ digits: Substring) -> SVGColor? {
-        var values: [Double] = []
+        // The digit values in a vector, not an array (no allocation); more than 8 is no colour.
+        var values = SIMD8<Double>()
+        var count = 0
         for ch in digits.utf8 {
+            guard count < 8 else { return nil }
             switch ch {
-            case 0x30...0x39: values.append(Double(ch - 0x30))
-            case 0x61...0x66: values.append(Double(ch - 0x61 + 10))
-            case 0x41...0x46: values.append(Double(ch - 0x41 + 10))
+            case 0x30...0x39: values[count] = Double(ch - 0x30)
+            case 0x61...0x66: values[count] = Double(ch - 0x61 + 10)
+            case 0x41...0x46: values[count] = Double(ch - 0x41 + 10)
             default: return nil
             }
+            count += 1
         }
-        switch values.count {
+        switch count {
         case 3, 4:
-            let a = values.count == 4 ? values[3] * 17 / 255 : 1
+            let a = count == 4 ? values[3] * 17 / 255 : 1
             return SVGColor(red: values[0] * 17 / 255, green: values[1] * 17 / 255, blue: values[2] * 17 / 255, alpha: a)
         case 6, 8:
             func byte(_ k: Int) -> Double { (values[2 * k] * 16 + values[2 * k + 1]) / 255 }
-            return SVGColor(red: byte(0), green: byte(1), blue: byte(2), alpha: values.count == 8 ? byte(3) : 1)
+            return SVGColor(red: byte(0), green: byte(1), blue: byte(2), alpha: count == 8 ? byte(3) : 1)
         default:
             return nil
         }

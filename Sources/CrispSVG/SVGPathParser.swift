@@ -105,9 +105,10 @@ public enum SVGPathParser {
 
         /// Records a drawn segment from `current` to `end` whose directions at its ends follow
         /// the points given (a curve's control points, the first that differs from the end).
-        mutating func record(_ kind: SVGPathSegment.Kind = .draw, to end: CGPoint, via controls: [CGPoint] = []) {
+        /// The points are an autoclosure: when segments are not recorded, no array is made.
+        mutating func record(_ kind: SVGPathSegment.Kind = .draw, to end: CGPoint, via controls: @autoclosure () -> [CGPoint] = []) {
             guard segments != nil else { return }
-            segments!.append(SVGPathSegment(kind: kind, start: current, end: end, controls: controls))
+            segments!.append(SVGPathSegment(kind: kind, start: current, end: end, controls: controls()))
         }
 
         mutating func parse() throws(Failure) {

@@ -120,7 +120,7 @@ struct SVGStyleSheet {
             var selectors: [SVGSelector] = []
             for part in selectorText.split(separator: ",") {
                 guard let selector = SVGStyleSheet.selector(part) else {
-                    problems.append("unsupported selector \"\(part.trimmingCharacters(in: .whitespacesAndNewlines))\" in <style> (rule skipped)")
+                    problems.append("unsupported selector \"\(part.trimmingWhiteSpaceAndNewlines())\" in <style> (rule skipped)")
                     selectors = []
                     break
                 }
@@ -181,13 +181,13 @@ struct SVGStyleSheet {
         var result: [(String, String, Bool)] = []
         for part in body.split(separator: ";") {
             guard let colon = part.firstIndex(of: ":") else { continue }
-            let name = part[..<colon].trimmingCharacters(in: .whitespacesAndNewlines)
-            var value = part[part.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = part[..<colon].trimmingWhiteSpaceAndNewlines()
+            var value = part[part.index(after: colon)...].trimmingWhiteSpaceAndNewlines()
             var important = false
             if let bang = value.range(of: "!important", options: [.backwards, .caseInsensitive]),
                value[bang.upperBound...].allSatisfy(\.isWhitespace) {
                 important = true
-                value = value[..<bang.lowerBound].trimmingCharacters(in: .whitespaces)
+                value = value[..<bang.lowerBound].trimmingWhiteSpace()
             }
             if !name.isEmpty { result.append((name, value, important)) }
         }
@@ -198,7 +198,7 @@ struct SVGStyleSheet {
     static func selector(_ text: Substring) -> SVGSelector? {
         var compounds: [(compound: SVGCompoundSelector, isChild: Bool)] = []
         var ids = 0, classes = 0, types = 0
-        var s = text.trimmingCharacters(in: .whitespacesAndNewlines)[...]
+        var s = text.trimmingWhiteSpaceAndNewlines()[...]
         guard !s.isEmpty else { return nil }
         var pendingChild = false
         while !s.isEmpty {
@@ -274,8 +274,8 @@ struct SVGStyleSheet {
         ]
         for (op, make) in operators {
             if let r = inner.range(of: op) {
-                let name = inner[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
-                var value = inner[r.upperBound...].trimmingCharacters(in: .whitespaces)
+                let name = inner[..<r.lowerBound].trimmingWhiteSpace()
+                var value = inner[r.upperBound...].trimmingWhiteSpace()
                 if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q {
                     value = String(value.dropFirst().dropLast())
                 }
@@ -283,7 +283,7 @@ struct SVGStyleSheet {
                 return (name, make(value))
             }
         }
-        let name = inner.trimmingCharacters(in: .whitespaces)
+        let name = inner.trimmingWhiteSpace()
         return name.isEmpty ? nil : (name, .exists)
     }
 }

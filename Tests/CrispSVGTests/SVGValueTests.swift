@@ -102,4 +102,22 @@ struct SVGValueTests {
         let value = try #require(parsed)
         #expect(abs(value / 1.2345678901234567890e29 - 1) < 1e-15)
     }
+
+    /// The byte-wise trim gives Foundation's result for every ASCII character at either end,
+    /// Unicode white space, combining marks next to white space, and CR LF.
+    @Test func trimmingMatchesFoundation() {
+        var samples: [String] = ["", " ", "\r\n", " \u{A0}", "\u{A0}red", "red\u{A0}", "red \u{301}", " \u{301}red",
+                                 "\u{2003}none\u{2003}", "\u{85}x\u{85}", "x\u{200B}", "\t a b \n", "é", " é ", "a\r\n"]
+        for b in 0..<128 {
+            let c = String(UnicodeScalar(UInt8(b)))
+            samples += [c, c + "x", "x" + c, c + "x" + c, " " + c + " ", c + "é" + c]
+        }
+        for s in samples {
+            #expect(s.trimmingWhiteSpaceAndNewlines() == s.trimmingCharacters(in: .whitespacesAndNewlines), "\(Array(s.unicodeScalars))")
+            #expect(s.trimmingWhiteSpace() == s.trimmingCharacters(in: .whitespaces), "\(Array(s.unicodeScalars))")
+            let sub = ("<" + s + ">").dropFirst().dropLast()
+            #expect(sub.trimmingWhiteSpaceAndNewlines() == sub.trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(sub.trimmingWhiteSpace() == sub.trimmingCharacters(in: .whitespaces))
+        }
+    }
 }

@@ -26,18 +26,22 @@ extension CGPath {
             case .addQuadCurveToPoint:
                 let c = points[i], e = points[i + 1]
                 box.add(e)
-                for t in CGPath.quadExtrema(last.x, c.x, e.x) + CGPath.quadExtrema(last.y, c.y, e.y) {
+                let p0 = last
+                func add(_ t: CGFloat) {
                     let u = 1 - t
-                    box.add(CGPoint(x: u * u * last.x + 2 * u * t * c.x + t * t * e.x,
-                                    y: u * u * last.y + 2 * u * t * c.y + t * t * e.y))
+                    box.add(CGPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * e.x,
+                                    y: u * u * p0.y + 2 * u * t * c.y + t * t * e.y))
                 }
+                CGPath.quadExtrema(last.x, c.x, e.x, add)
+                CGPath.quadExtrema(last.y, c.y, e.y, add)
                 last = e
             case .addCurveToPoint:
                 let c1 = points[i], c2 = points[i + 1], e = points[i + 2]
                 box.add(e)
-                for t in CGPath.cubicExtrema(last.x, c1.x, c2.x, e.x) + CGPath.cubicExtrema(last.y, c1.y, c2.y, e.y) {
-                    box.add(CGPath.cubicPoint(last, c1, c2, e, t))
-                }
+                let p0 = last
+                func add(_ t: CGFloat) { box.add(CGPath.cubicPoint(p0, c1, c2, e, t)) }
+                CGPath.cubicExtrema(last.x, c1.x, c2.x, e.x, add)
+                CGPath.cubicExtrema(last.y, c1.y, c2.y, e.y, add)
                 last = e
             case .closeSubpath:
                 break
@@ -68,32 +72,36 @@ extension CGPath {
         return CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
 
-    /// Parameters in (0, 1) where a quadratic's coordinate has a zero derivative.
-    static func quadExtrema(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGFloat] {
+    /// Calls `body` with each parameter in (0, 1) where a quadratic's coordinate has a zero
+    /// derivative (a closure, not an array: the bounding box of every shape CrispSVG reads is
+    /// taken, and the arrays cost more than the box).
+    @inline(__always)
+    static func quadExtrema(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ body: (CGFloat) -> Void) {
         let den = a - 2 * b + c
-        guard den != 0 else { return [] }
+        guard den != 0 else { return }
         let t = (a - b) / den
-        return t > 0 && t < 1 ? [t] : []
+        if t > 0 && t < 1 { body(t) }
     }
 
-    /// Parameters in (0, 1) where a cubic's coordinate has a zero derivative.
-    static func cubicExtrema(_ p0: CGFloat, _ p1: CGFloat, _ p2: CGFloat, _ p3: CGFloat) -> [CGFloat] {
+    /// Calls `body` with each parameter in (0, 1) where a cubic's coordinate has a zero
+    /// derivative, in the order of the quadratic formula's + and − roots.
+    @inline(__always)
+    static func cubicExtrema(_ p0: CGFloat, _ p1: CGFloat, _ p2: CGFloat, _ p3: CGFloat, _ body: (CGFloat) -> Void) {
         // B'(t)/3 = A t² + B t + C
         let a = -p0 + 3 * p1 - 3 * p2 + p3
         let b = 2 * (p0 - 2 * p1 + p2)
         let c = p1 - p0
-        var roots: [CGFloat] = []
+        @inline(__always) func root(_ t: CGFloat) { if t > 0 && t < 1 { body(t) } }
         if abs(a) < 1e-12 {
-            if b != 0 { roots.append(-c / b) }
+            if b != 0 { root(-c / b) }
         } else {
             let disc = b * b - 4 * a * c
             if disc >= 0 {
                 let s = disc.squareRoot()
-                roots.append((-b + s) / (2 * a))
-                roots.append((-b - s) / (2 * a))
+                root((-b + s) / (2 * a))
+                root((-b - s) / (2 * a))
             }
         }
-        return roots.filter { $0 > 0 && $0 < 1 }
     }
 }
 

@@ -156,12 +156,10 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     /// Whether curve ends need exact tangents (anything but round caps with round joins).
     private let refinesCurveEnds: Bool
 
-    // The current subpath: vertices, whether each lies inside a curve, and per segment
-    // (vertex i to i + 1, and for closed subpaths the closing one) unit direction and length.
-    private var vertices: [CGPoint] = []
-    private var isSmooth: [Bool] = []
-    private var directions: [CGPoint] = []
-    private var lengths: [CGFloat] = []
+    /// The current subpath's polyline: each vertex with the segment that ends at it (the first
+    /// vertex's is the closing segment, once a closed subpath has one). One buffer, not one per
+    /// field: a vertex costs one append.
+    private var polyline: [PolylineVertex] = []
     private var hasSubpath = false, isDrawn = false, isClosed = false
     private var subpathStart = CGPoint.zero, current = CGPoint.zero
     /// Direction of a dropped tiny segment, used to orient a subpath that collapsed to a dot.
@@ -171,11 +169,20 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     /// The last curve, when its end may need refining: decided once the next direction is known.
     private var pendingEnd: PendingCurveEnd?
 
+    private struct PolylineVertex {
+        var point: CGPoint
+        /// Unit direction and length of the segment from the previous vertex.
+        var direction: CGPoint
+        var length: CGFloat
+        /// Whether the vertex lies inside a curve.
+        var isSmooth: Bool
+    }
+
     private struct PendingCurveEnd {
         var p0, p1, p2, p3: CGPoint
         var step: CGFloat
         var halvings: Int
-        /// `vertices.count` right after the curve's end point was added.
+        /// `polyline.count` right after the curve's end point was added.
         var vertexCount: Int
     }
 
@@ -200,12 +207,8 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
 
     mutating func moveTo(_ p: CGPoint) {
         finish()
-        vertices.removeAll(keepingCapacity: true)
-        isSmooth.removeAll(keepingCapacity: true)
-        directions.removeAll(keepingCapacity: true)
-        lengths.removeAll(keepingCapacity: true)
-        vertices.append(p)
-        isSmooth.append(false)
+        polyline.removeAll(keepingCapacity: true)
+        polyline.append(PolylineVertex(point: p, direction: .zero, length: 0, isSmooth: false))
         pendingEnd = nil
         hasSubpath = true
         isDrawn = false
@@ -269,29 +272,30 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         if isClosed {
             let closing = CGPoint(x: subpathStart.x - current.x, y: subpathStart.y - current.y)
             let isDegenerate = (closing.x * closing.x + closing.y * closing.y).squareRoot() <= minimumSegmentLength
-            if isDegenerate, !directions.isEmpty {
-                resolvePendingEnd(next: directions[0], nextLength: lengths[0])
+            if isDegenerate, polyline.count > 1 {
+                resolvePendingEnd(next: polyline[1].direction, nextLength: polyline[1].length)
             } else {
                 resolvePendingEnd(next: closing, nextLength: (closing.x * closing.x + closing.y * closing.y).squareRoot())
             }
         } else {
             resolvePendingEnd(next: .zero, nextLength: 0)
         }
-        if vertices.count > 1, isClosed {
-            let first = vertices[0], last = vertices[vertices.count - 1]
+        if polyline.count > 1, isClosed {
+            let first = polyline[0].point, last = polyline[polyline.count - 1].point
             let dx = first.x - last.x, dy = first.y - last.y
             let len = (dx * dx + dy * dy).squareRoot()
             if len > minimumSegmentLength {
-                directions.append(CGPoint(x: dx / len, y: dy / len))
-                lengths.append(len)
+                polyline[0].direction = CGPoint(x: dx / len, y: dy / len)
+                polyline[0].length = len
             } else {
                 // The last vertex is the start again: its incoming segment becomes the closing one.
-                vertices.removeLast()
-                isSmooth.removeLast()
+                let end = polyline.removeLast()
+                polyline[0].direction = end.direction
+                polyline[0].length = end.length
             }
         }
-        if vertices.count == 1 {
-            if isDrawn { emitDot(at: vertices[0], direction: degenerateDirection) }
+        if polyline.count == 1 {
+            if isDrawn { emitDot(at: polyline[0].point, direction: degenerateDirection) }
         } else if isClosed {
             emitClosed()
         } else {
@@ -303,30 +307,23 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
 
     @inline(__always)
     private mutating func addVertex(_ p: CGPoint, isSmooth smooth: Bool) {
-        let last = vertices[vertices.count - 1]
+        let last = polyline[polyline.count - 1].point
         let dx = p.x - last.x, dy = p.y - last.y
         let len = (dx * dx + dy * dy).squareRoot()
         guard len > minimumSegmentLength else {
             if len > 0 { degenerateDirection = CGPoint(x: dx / len, y: dy / len) }
-            if !smooth { isSmooth[isSmooth.count - 1] = false }
+            if !smooth { polyline[polyline.count - 1].isSmooth = false }
             return
         }
-        vertices.append(p)
-        isSmooth.append(smooth)
-        directions.append(CGPoint(x: dx / len, y: dy / len))
-        lengths.append(len)
+        polyline.append(PolylineVertex(point: p, direction: CGPoint(x: dx / len, y: dy / len), length: len, isSmooth: smooth))
     }
 
     /// Makes room for `extra` more vertices at once, doubling at least: a builder lives for one
-    /// stroke, and growing its four buffers an element at a time cost more than filling them.
+    /// stroke, and growing its buffer an element at a time cost more than filling it.
     private mutating func reserveVertices(_ extra: Int) {
-        let needed = vertices.count + extra
-        guard needed > vertices.capacity else { return }
-        let capacity = max(needed, 2 * vertices.capacity)
-        vertices.reserveCapacity(capacity)
-        isSmooth.reserveCapacity(capacity)
-        directions.reserveCapacity(capacity)
-        lengths.reserveCapacity(capacity)
+        let needed = polyline.count + extra
+        guard needed > polyline.capacity else { return }
+        polyline.reserveCapacity(max(needed, 2 * polyline.capacity))
     }
 
     /// Flattens the cubic p0…p3 into `n` uniform steps, plus geometric steps towards ends whose
@@ -346,8 +343,8 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         resolvePendingEnd(next: startTangent, nextLength: (chord.x * chord.x + chord.y * chord.y).squareRoot())
         var startSteps = 0, endSteps = 0
         if refinesCurveEnds {
-            if vertices.count == 1 || !isTangentContinuous(directions[directions.count - 1], startTangent)
-                || !isWithinOneArcStep(directions[directions.count - 1], chord) {
+            if polyline.count == 1 || !isTangentContinuous(polyline[polyline.count - 1].direction, startTangent)
+                || !isWithinOneArcStep(polyline[polyline.count - 1].direction, chord) {
                 startSteps = refinementSteps(tangent: startTangent, chord: chord)
             }
             endSteps = refinementSteps(tangent: CGPath.startTangent(p3, p2, p1, p0),
@@ -364,7 +361,7 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         current = p3
         if endSteps > 0 {
             pendingEnd = PendingCurveEnd(p0: p0, p1: p1, p2: p2, p3: p3, step: h, halvings: endSteps,
-                                         vertexCount: vertices.count)
+                                         vertexCount: polyline.count)
         }
     }
 
@@ -376,16 +373,16 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         guard let end = pendingEnd else { return }
         pendingEnd = nil
         let tangent = CGPoint(x: end.p3.x - end.p2.x, y: end.p3.y - end.p2.y)
-        guard vertices.count == end.vertexCount, vertices.count > 1 else { return }
+        guard polyline.count == end.vertexCount, polyline.count > 1 else { return }
         let endTangent = tangent == .zero ? negated(CGPath.startTangent(end.p3, end.p2, end.p1, end.p0)) : tangent
-        let lastDirection = directions[directions.count - 1]
+        let lastDirection = polyline[polyline.count - 1].direction
         if isTangentContinuous(endTangent, next), isWithinOneArcStep(lastDirection, next),
            nextLength * (next.x * next.x + next.y * next.y).squareRoot()
                >= halfWidth * abs(lastDirection.x * next.y - lastDirection.y * next.x) {
             return
         }
         // Take the end point off, add the steps towards it, and put it back.
-        vertices.removeLast(); isSmooth.removeLast(); directions.removeLast(); lengths.removeLast()
+        polyline.removeLast()
         let (p0, p1, p2, p3) = (end.p0, end.p1, end.p2, end.p3)
         for j in 1...end.halvings {
             let t = 1 - end.step * CGFloat(sign: .plus, exponent: -j, significand: 1)
@@ -451,49 +448,57 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     }
 
     private mutating func emitOpen() {
-        let n = vertices.count
-        let d0 = directions[0], dn = directions[n - 2]
-        putOffset(vertices[0], d0)
-        var i = 1
-        while i < n - 1 {
-            emitJoin(at: vertices[i], directions[i - 1], directions[i], lengthIn: lengths[i - 1],
-                     lengthOut: lengths[i], isSmooth: isSmooth[i], isBackward: false)
-            i += 1
+        let polyline = self.polyline
+        polyline.withUnsafeBufferPointer { v in
+            let n = v.count
+            let d0 = v[1].direction, dn = v[n - 1].direction
+            putOffset(v[0].point, d0)
+            var i = 1
+            while i < n - 1 {
+                emitJoin(at: v[i].point, v[i].direction, v[i + 1].direction, lengthIn: v[i].length,
+                         lengthOut: v[i + 1].length, isSmooth: v[i].isSmooth, isBackward: false)
+                i += 1
+            }
+            putOffset(v[n - 1].point, dn)
+            emitCap(at: v[n - 1].point, direction: dn)
+            putOffset(v[n - 1].point, dn, -1)
+            i = n - 2
+            while i > 0 {
+                emitJoin(at: v[i].point, negated(v[i + 1].direction), negated(v[i].direction), lengthIn: v[i + 1].length,
+                         lengthOut: v[i].length, isSmooth: v[i].isSmooth, isBackward: true)
+                i -= 1
+            }
+            putOffset(v[0].point, d0, -1)
+            emitCap(at: v[0].point, direction: negated(d0))
+            closeOutline()
         }
-        putOffset(vertices[n - 1], dn)
-        emitCap(at: vertices[n - 1], direction: dn)
-        putOffset(vertices[n - 1], dn, -1)
-        i = n - 2
-        while i > 0 {
-            emitJoin(at: vertices[i], negated(directions[i]), negated(directions[i - 1]), lengthIn: lengths[i],
-                     lengthOut: lengths[i - 1], isSmooth: isSmooth[i], isBackward: true)
-            i -= 1
-        }
-        putOffset(vertices[0], d0, -1)
-        emitCap(at: vertices[0], direction: negated(d0))
-        closeOutline()
     }
 
+    /// Vertex i's outgoing segment is the next vertex's incoming one; the last vertex's is the
+    /// closing segment, kept at vertex 0.
     private mutating func emitClosed() {
-        let n = vertices.count
-        emitJoin(at: vertices[0], directions[n - 1], directions[0], lengthIn: lengths[n - 1],
-                 lengthOut: lengths[0], isSmooth: isSmooth[0], isBackward: false)
-        var i = 1
-        while i < n {
-            emitJoin(at: vertices[i], directions[i - 1], directions[i], lengthIn: lengths[i - 1],
-                     lengthOut: lengths[i], isSmooth: isSmooth[i], isBackward: false)
-            i += 1
+        let polyline = self.polyline
+        polyline.withUnsafeBufferPointer { v in
+            let n = v.count
+            var i = 0
+            while i < n {
+                let next = i + 1 < n ? i + 1 : 0
+                emitJoin(at: v[i].point, v[i].direction, v[next].direction, lengthIn: v[i].length,
+                         lengthOut: v[next].length, isSmooth: v[i].isSmooth, isBackward: false)
+                i += 1
+            }
+            closeOutline()
+            emitJoin(at: v[0].point, negated(v[1].direction), negated(v[0].direction), lengthIn: v[1].length,
+                     lengthOut: v[0].length, isSmooth: v[0].isSmooth, isBackward: true)
+            i = n - 1
+            while i > 0 {
+                let next = i + 1 < n ? i + 1 : 0
+                emitJoin(at: v[i].point, negated(v[next].direction), negated(v[i].direction), lengthIn: v[next].length,
+                         lengthOut: v[i].length, isSmooth: v[i].isSmooth, isBackward: true)
+                i -= 1
+            }
+            closeOutline()
         }
-        closeOutline()
-        emitJoin(at: vertices[0], negated(directions[0]), negated(directions[n - 1]), lengthIn: lengths[0],
-                 lengthOut: lengths[n - 1], isSmooth: isSmooth[0], isBackward: true)
-        i = n - 1
-        while i > 0 {
-            emitJoin(at: vertices[i], negated(directions[i]), negated(directions[i - 1]), lengthIn: lengths[i],
-                     lengthOut: lengths[i - 1], isSmooth: isSmooth[i], isBackward: true)
-            i -= 1
-        }
-        closeOutline()
     }
 
     /// The left offset side's points at vertex `p`, travelling in unit direction `a` then `b`.

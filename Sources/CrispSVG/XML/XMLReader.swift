@@ -167,6 +167,13 @@ struct XMLReader {
     /// Reads an attribute value up to the closing `quote`, replacing references.
     private mutating func readAttributeValue(quote: UInt8) throws(SVGError) -> String {
         let start = i
+        // Most values hold no reference: skip to the first byte that needs a look (the quote,
+        // `<` or `&`) in a plain loop, then go on byte by byte from there.
+        i = bytes.withUnsafeBufferPointer { b in
+            var k = start
+            while k < b.count, b[k] != quote, b[k] != UInt8(ascii: "<"), b[k] != UInt8(ascii: "&") { k += 1 }
+            return k
+        }
         var decoded: [UInt8]?
         while true {
             guard i < bytes.count else { throw error("unterminated attribute value", at: start - 1) }
@@ -202,11 +209,17 @@ struct XMLReader {
         if let decoded { appendText(decoded[...], to: element, at: start) } else { appendText(bytes[start..<i], to: element, at: start) }
     }
 
-    /// Elements whose character data is laid out, white space and all.
-    private static let textElements: Set<String> = ["text", "tspan", "textPath", "a"]
+    /// Whether an element's character data is laid out, white space and all (a switch, not a
+    /// set: it is asked for every run of white space between tags).
+    private static func isTextElement(_ name: String) -> Bool {
+        switch name {
+        case "text", "tspan", "textPath", "a": return true
+        default: return false
+        }
+    }
 
     private func appendText(_ text: ArraySlice<UInt8>, to element: XMLElement, at offset: Int) {
-        if XMLReader.textElements.contains(element.name), !text.isEmpty {
+        if XMLReader.isTextElement(element.name), !text.isEmpty {
             element.textRuns.append(XMLTextRun(text: String(decoding: text, as: UTF8.self), childIndex: element.children.count,
                                                offset: offset))
         }
@@ -435,7 +448,10 @@ struct XMLReader {
         return nil
     }
 
+    /// The bytes as a String, which must be valid UTF-8. ASCII, which names and most values are,
+    /// is valid as it is and skips the validating initializer's slow path for array slices.
     private func string(_ slice: ArraySlice<UInt8>, at offset: Int) throws(SVGError) -> String {
+        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
         guard let s = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8", at: offset) }
         return s
     }
