@@ -5,13 +5,16 @@ import Testing
 
 /// Gradient tables and the linear gradient's span loop.
 @Suite struct GradientTests {
-    /// The linear gradient's pixel rule as first written: every pixel through every branch.
+    /// The linear gradient's pixel rule, one pixel at a time: the general rule at the pixel's
+    /// fixed-point table position, or in single precision outside the fixed-point range.
     static func referenceShade(_ p: LinearGradientPaint, x: Int, y: Int, count: Int) -> [UInt32] {
-        let start = p.a * (Float(x) + 0.5) + p.b * (Float(y) + 0.5) + p.c
-        let first = p.table.entries[0], last = p.table.entries[GradientTable.size - 1]
-        let k = p.pixelsPerUnit
-        return (0..<count).map { i in
-            let t = start + p.a * Float(i)
+        (0..<count).map { i in
+            if let f = p.fixed, p.a != 0 {
+                return p.color(at: f.u0 + f.ux * Int64(x + i) + f.uy * Int64(y))
+            }
+            let t = p.a * (Float(x) + 0.5) + p.b * (Float(y) + 0.5) + p.c + p.a * Float(i)
+            let k = p.pixelsPerUnit
+            let first = p.table.entries[0], last = p.table.entries[GradientTable.size - 1]
             if t >= 0 && t <= 1 {
                 var color = p.table.lookup(t)
                 if !p.extendBefore, t * k < 0.5 { color = Pixel.scale(color, by: UInt32((0.5 + t * k) * 255 + 0.5)) }
@@ -27,8 +30,9 @@ import Testing
         }
     }
 
-    /// The span loop splits off the run of plain table lookups; every pixel must still be
-    /// exactly what the per-pixel rule gives, whatever the direction, slope and extension.
+    /// The span loop splits off the runs before and after the plain table lookups by division;
+    /// every pixel must still be exactly what the per-pixel rule gives, whatever the direction,
+    /// slope and extension — and the same whether a span is shaded whole or in two pieces.
     @Test(arguments: [false, true], [false, true])
     func linearSpansMatchThePerPixelRule(extendBefore: Bool, extendAfter: Bool) {
         var rng = SplitMix64(seed: 5)
@@ -36,17 +40,72 @@ import Testing
             Float(rng.next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound) + range.lowerBound
         }
         let table = PaintGoldenTests.redToBlue.table(alpha: 0.9)
+        var fixedTrials = 0
         for trial in 0..<400 {
-            // Gradient lengths from a fraction of a pixel to thousands; some vertical (a = 0).
+            // Gradient lengths from a fraction of a pixel to thousands; some vertical (a = 0),
+            // some horizontal (b = 0).
             let length = Float(pow(10, Double(random(-0.5...3.5)))), angle = Double(random(-3.2...3.2))
-            let a = trial % 10 == 0 ? 0 : Float(cos(angle)) / length, b = Float(sin(angle)) / length
+            let a = trial % 10 == 0 ? 0 : Float(cos(angle)) / length, b = trial % 10 == 1 ? 0 : Float(sin(angle)) / length
             let paint = LinearGradientPaint(table: table, a: a, b: b, c: random(-2...2),
                                             extendBefore: extendBefore, extendAfter: extendAfter)
+            if paint.fixed != nil { fixedTrials += 1 }
             let x = Int(rng.next() % 400) - 200, y = Int(rng.next() % 400) - 200, count = Int(rng.next() % 700) + 1
             var out = [UInt32](repeating: 0, count: count)
             out.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
             #expect(out == Self.referenceShade(paint, x: x, y: y, count: count), "trial \(trial)")
+            let cut = Int(rng.next() % UInt64(count + 1))
+            var pieces = [UInt32](repeating: 0, count: count)
+            pieces.withUnsafeMutableBufferPointer {
+                paint.shade(x: x, y: y, count: cut, into: $0.baseAddress!)
+                paint.shade(x: x + cut, y: y, count: count - cut, into: $0.baseAddress! + cut)
+            }
+            #expect(pieces == out, "trial \(trial) cut at \(cut)")
+            // A horizontal gradient's kept row serves any span within it, in any row.
+            let kept = paint.withRow(x: x - 3, count: count + 7)
+            if paint.fixed != nil && b == 0 && a != 0 { #expect(kept.row != nil) }
+            var served = [UInt32](repeating: 0, count: count)
+            served.withUnsafeMutableBufferPointer { kept.shade(x: x, y: y + 17, count: count, into: $0.baseAddress!) }
+            #expect(served == (b == 0 ? out : Self.referenceShade(paint, x: x, y: y + 17, count: count)), "trial \(trial) kept row")
         }
+        #expect(fixedTrials > 200)
+    }
+
+    /// The fixed-point table position picks the entry the exact (double-precision) position
+    /// picks, except where the exact position is within 2⁻¹² of an entry of a half — and, near
+    /// halves included, misses it no more often than the single-precision t it replaced.
+    @Test func fixedPointPositionsPickTheExactEntry() {
+        var rng = SplitMix64(seed: 11)
+        func random(_ range: ClosedRange<Double>) -> Double {
+            Double(rng.next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound) + range.lowerBound
+        }
+        let table = PaintGoldenTests.redToBlue.table(alpha: 1)
+        var checked = 0, ties = 0, fixedMisses = 0, floatMisses = 0
+        for _ in 0..<200 {
+            // Gradients of 10 to 5000 pixels, around the middle of a 4096-pixel canvas.
+            let length = pow(10, random(1...3.7)), angle = random(-3.2...3.2)
+            let a = cos(angle) / length, b = sin(angle) / length, c = random(0...1) - 2048 * (a + b)
+            let paint = LinearGradientPaint(table: table, a: a, b: b, c: c, extendBefore: true, extendAfter: true)
+            guard let f = paint.fixed else { continue }
+            for _ in 0..<200 {
+                let x = Int(rng.next() % 4096), y = Int(rng.next() % 4096)
+                let exact = (a * (Double(x) + 0.5) + b * (Double(y) + 0.5) + c) * Double(GradientTable.size - 1) + 0.5
+                guard exact >= 0, exact < Double(GradientTable.size) else { continue }
+                let u = f.u0 + f.ux * Int64(x) + f.uy * Int64(y)
+                if Int(u >> 32) != Int(exact.rounded(.down)) { fixedMisses += 1 }
+                // The single-precision rule: t from the span's start (here the row's first pixel).
+                let (fa, fb, fc) = (Float(a), Float(b), Float(c))
+                let t = fa * 0.5 + fb * (Float(y) + 0.5) + fc + fa * Float(x)
+                if Int(t * Float(GradientTable.size - 1) + 0.5) != Int(exact.rounded(.down)) { floatMisses += 1 }
+                if abs(exact - exact.rounded(.down) - 0.5) < 1.0 / 4096 || exact - exact.rounded(.down) < 1.0 / 4096 {
+                    ties += 1
+                    continue
+                }
+                #expect(Int(u >> 32) == Int(exact.rounded(.down)), "a \(a) b \(b) c \(c) at \(x), \(y)")
+                checked += 1
+            }
+        }
+        #expect(checked > 4000 && ties < checked / 100, "\(checked) checked, \(ties) near a half")
+        #expect(fixedMisses <= floatMisses, "fixed point missed \(fixedMisses), single precision \(floatMisses)")
     }
 
     /// A gradient is immutable, so its table is sampled once per alpha and shared by draws.

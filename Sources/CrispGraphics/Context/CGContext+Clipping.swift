@@ -57,12 +57,27 @@ extension CGContext {
             gstate.clip = ClipRegion(bounds: .empty, mask: nil)
             return
         }
-        let mask = ClipMask(bounds: bounds)
-        let coverage = OutlineCoverage(rasterizer: rasterizer, outline: .fill(path, transform: t, tolerance: gstate.flatness),
+        // The path is kept (a copy: the current path is cleared next) and rasterized into a mask
+        // when something first draws through it; a gradient painted across it first is painted
+        // from the path's coverage instead (`PendingClip`).
+        let coverage = OutlineCoverage(rasterizer: rasterizer, outline: .fill(path.copy() ?? path, transform: t, tolerance: gstate.flatness),
                                        rule: CoverageRule(rule, antialias: isAntialiasing))
-        var writer = MaskWriter(mask: mask, clipMask: current.mask, maskScratch: maskScratch)
-        coverage.produce(into: &writer, clip: bounds)
-        mask.summarizeRows()
-        gstate.clip = ClipRegion(bounds: bounds, mask: mask)
+        gstate.clip = ClipRegion(bounds: bounds, pending: PendingClip(coverage: coverage, bounds: bounds, parent: current.mask,
+                                                                       maskScratch: maskScratch))
+    }
+
+    /// Paints `paint` across the whole clip with a rectangle's coverage — or, when the clip is a
+    /// path whose mask is not built yet and no shadow is cast, with the path's coverage through
+    /// the clip before it: the same pixels (the mask would hold that coverage and give it back
+    /// to every pixel), without rasterizing a mask, clearing it and reading it back.
+    func paintAcrossClip(_ paint: Paint) {
+        let clip = gstate.clip
+        guard let pending = clip.pending, !pending.isBuilt, !(gstate.shadow?.isVisible ?? false) else {
+            self.paint(RectCoverage(rect: clipRect, antialias: true), with: paint)
+            return
+        }
+        gstate.clip = ClipRegion(bounds: pending.bounds, mask: pending.parent)
+        composite(pending.coverage, with: paint)
+        gstate.clip = clip
     }
 }

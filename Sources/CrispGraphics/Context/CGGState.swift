@@ -1,10 +1,27 @@
 import Foundation
 
 /// The device-space clip: a pixel rectangle, plus a coverage mask when the clip is not a
-/// pixel-aligned rectangle.
+/// pixel-aligned rectangle (built on first use when the clip is a path, see `PendingClip`).
 struct ClipRegion {
     var bounds: PixelRect
-    var mask: ClipMask?
+    /// The clip path whose mask is built on first use, when the mask came from a path.
+    let pending: PendingClip?
+    private let builtMask: ClipMask?
+
+    /// The coverage mask, nil for a pixel rectangle.
+    var mask: ClipMask? { pending?.mask ?? builtMask }
+
+    init(bounds: PixelRect, mask: ClipMask?) {
+        self.bounds = bounds
+        builtMask = mask
+        pending = nil
+    }
+
+    init(bounds: PixelRect, pending: PendingClip) {
+        self.bounds = bounds
+        builtMask = nil
+        self.pending = pending
+    }
 }
 
 /// Everything `saveGState` saves and `restoreGState` restores (CoreGraphics' graphics state):

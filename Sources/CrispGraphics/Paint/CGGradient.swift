@@ -168,88 +168,6 @@ private final class RecentTables: @unchecked Sendable {
     }
 }
 
-/// The axial gradient paint: t is affine in device coordinates.
-struct LinearGradientPaint {
-    let table: GradientTable
-    /// t = a·x + b·y + c at a device pixel's centre.
-    let a: Float, b: Float, c: Float
-    let extendBefore: Bool, extendAfter: Bool
-
-    /// Opaque when every colour is and both ends extend (then no pixel is left unpainted or
-    /// faded at an end).
-    var isOpaque: Bool { table.isOpaque && extendBefore && extendAfter }
-
-    /// 1 / |∇t|: converts a difference in t into device pixels.
-    var pixelsPerUnit: Float { 1 / (a * a + b * b).squareRoot() }
-
-    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let start = a * (Float(x) + 0.5) + b * (Float(y) + 0.5) + c
-        // t(i) is recomputed from the row start (not accumulated) so long rows do not drift, and
-        // so the table entry picked is exactly what the per-pixel formula gives. The rounding of
-        // start + a·i is monotonic in i, so the pixels that need no end treatment (inside the
-        // band, more than half a pixel from an end that is not extended) form one run: found
-        // from an estimate, checked at both ends, and looked up with no per-pixel branches.
-        var (first, end) = plainRun(start: start, count: count)
-        while first < end && !isPlain(start + a * Float(first)) { first += 1 }
-        while end > first && !isPlain(start + a * Float(end - 1)) { end -= 1 }
-        let k = pixelsPerUnit
-        for i in 0..<first { out[i] = color(at: start + a * Float(i), pixelsPerUnit: k) }
-        let entries = table.entries
-        for i in first..<end { out[i] = entries[Int((start + a * Float(i)) * Float(GradientTable.size - 1) + 0.5)] }
-        for i in end..<count { out[i] = color(at: start + a * Float(i), pixelsPerUnit: k) }
-    }
-
-    /// The colour of row `y` when t does not vary along rows (`a == 0`): what `shade` gives each
-    /// pixel of the row (a·(x + ½) is ±0 there, so every pixel's t is the row's).
-    func rowColor(y: Int) -> UInt32 {
-        let t = b * (Float(y) + 0.5) + c
-        return isPlain(t) ? table.lookup(t) : color(at: t, pixelsPerUnit: pixelsPerUnit)
-    }
-
-    /// Whether the pixel at parameter `t` is a plain table lookup: within 0…1 and more than
-    /// half a pixel from an end that is not extended.
-    @inline(__always)
-    private func isPlain(_ t: Float) -> Bool {
-        let k = pixelsPerUnit
-        return t >= 0 && t <= 1 && (extendBefore || t * k >= 0.5) && (extendAfter || (1 - t) * k >= 0.5)
-    }
-
-    /// An estimate of the plain run `first..<end` within `0..<count`, one pixel inside the
-    /// exact solution of the linear inequalities (the caller checks its ends).
-    private func plainRun(start: Float, count: Int) -> (Int, Int) {
-        let k = Double(pixelsPerUnit)
-        let low = extendBefore ? 0 : 0.5 / k, high = extendAfter ? 1 : 1 - 0.5 / k
-        guard low <= high, count > 0 else { return (0, 0) }
-        if a == 0 { return isPlain(start) ? (0, count) : (0, 0) }
-        var i0 = (low - Double(start)) / Double(a), i1 = (high - Double(start)) / Double(a)
-        if a < 0 { swap(&i0, &i1) }
-        guard i0.isFinite, i1.isFinite else { return (0, 0) }
-        let first = min(max(i0.rounded(.up) + 1, 0), Double(count))
-        let end = min(max(i1.rounded(.down), first), Double(count))
-        return (Int(first), Int(end))
-    }
-
-    /// The colour at `t` with the half-pixel end treatment: the general per-pixel rule.
-    @inline(__always)
-    private func color(at t: Float, pixelsPerUnit k: Float) -> UInt32 {
-        let first = table.entries[0], last = table.entries[GradientTable.size - 1]
-        if t >= 0 && t <= 1 {
-            var color = table.lookup(t)
-            // Within half a pixel of an end that is not extended, the pixel is only partly
-            // inside the band: coverage of a half-plane at signed distance s is ½ + s.
-            if !extendBefore, t * k < 0.5 { color = Pixel.scale(color, by: UInt32((0.5 + t * k) * 255 + 0.5)) }
-            if !extendAfter, (1 - t) * k < 0.5 { color = Pixel.scale(color, by: UInt32((0.5 + (1 - t) * k) * 255 + 0.5)) }
-            return color
-        } else if t < 0 {
-            let s = -t * k
-            return extendBefore ? first : (s < 0.5 ? Pixel.scale(first, by: UInt32((0.5 - s) * 255 + 0.5)) : Pixel.unpainted)
-        } else {
-            let s = (t - 1) * k
-            return extendAfter ? last : (s < 0.5 ? Pixel.scale(last, by: UInt32((0.5 - s) * 255 + 0.5)) : Pixel.unpainted)
-        }
-    }
-}
-
 /// The two-circle radial gradient paint: circles interpolate from (c0, r0) at t = 0 to
 /// (c1, r1) at t = 1; a pixel takes the largest t whose circle passes through it with a radius
 /// of at least 0, within the extension allowed (PDF type 3 shading, also the canvas model).
@@ -260,6 +178,20 @@ struct RadialGradientPaint {
     let c0: CGPoint, r0: CGFloat
     let dc: CGPoint, dr: CGFloat
     let extendBefore: Bool, extendAfter: Bool
+    /// The device column nearest the centre of concentric circles: their offsets are stepped
+    /// from it (see `shadeConcentric`).
+    let anchorX: Int
+
+    init(table: GradientTable, toUser: CGAffineTransform, c0: CGPoint, r0: CGFloat, dc: CGPoint, dr: CGFloat,
+         extendBefore: Bool, extendAfter: Bool) {
+        self.table = table
+        self.toUser = toUser
+        (self.c0, self.r0, self.dc, self.dr) = (c0, r0, dc, dr)
+        self.extendBefore = extendBefore
+        self.extendAfter = extendAfter
+        let centre = c0.applying(toUser.inverted()).x
+        anchorX = centre.isFinite && abs(centre) < 16_777_216 ? Int(centre.rounded(.down)) : 0
+    }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         if dc == .zero, (1 / Float(dr)).isFinite {
@@ -321,17 +253,20 @@ struct RadialGradientPaint {
 
     /// Concentric circles (the glows, dials and spots UI draws): the quadratic's acceptable root
     /// is t = (|p − c| − r0) / dr — the circle of radius |p − c| — so a pixel costs a distance,
-    /// in single precision four pixels a step: the user-space offset steps along the row from
-    /// the span's first pixel (taken through the transform in Double), `sqrtps` takes four
-    /// roots at once, and the colour is looked up per pixel. Single precision keeps t within a
-    /// few units in the last place of Float (offsets below 2¹⁶ points), so a pixel's table entry
-    /// is the exact one's or its neighbour (entries differ by under a quarter of a level).
+    /// in single precision four pixels a step: the user-space offset of column X is the row's
+    /// offset at the anchor column (the one nearest the centre, taken through the transform in
+    /// Double) plus (X − anchor) steps, so a pixel's colour does not depend on where its span
+    /// starts; `sqrtps` takes four roots at once, and the colour is looked up per pixel. Single
+    /// precision keeps t within a few units in the last place of Float (offsets below 2¹⁶
+    /// points), so a pixel's table entry is the exact one's or its neighbour (entries differ by
+    /// under a quarter of a level).
     private func shadeConcentric(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let p = toUser.apply(CGFloat(x) + 0.5, CGFloat(y) + 0.5)
+        let p = toUser.apply(CGFloat(anchorX) + 0.5, CGFloat(y) + 0.5)
         let ux0 = Float(p.x - c0.x), uy0 = Float(p.y - c0.y)
         let stepX = Float(toUser.a), stepY = Float(toUser.b)
         let start = Float(r0), perRadius = 1 / Float(dr)
-        let lanes = SIMD4<Float>(0, 1, 2, 3)
+        let first = Float(x &- anchorX)
+        let lanes = SIMD4<Float>(0, 1, 2, 3) + first
         var i = 0
         while i &+ 4 <= count {
             let k = lanes + Float(i)
@@ -344,7 +279,8 @@ struct RadialGradientPaint {
             i &+= 4
         }
         while i < count {
-            let ux = ux0 + stepX * Float(i), uy = uy0 + stepY * Float(i)
+            let k = first + Float(i)
+            let ux = ux0 + stepX * k, uy = uy0 + stepY * k
             out[i] = concentricColor(((ux * ux + uy * uy).squareRoot() - start) * perRadius)
             i &+= 1
         }
@@ -393,7 +329,7 @@ extension CGContext {
         let c = ((m.tx - start.x) * d.x + (m.ty - start.y) * d.y) / length2
         guard a.isFinite, b.isFinite, c.isFinite else { return }
         let extendBefore = options.contains(.drawsBeforeStartLocation), extendAfter = options.contains(.drawsAfterEndLocation)
-        let paintSource = LinearGradientPaint(table: gradient.table(alpha: gstate.alpha), a: Float(a), b: Float(b), c: Float(c),
+        let paintSource = LinearGradientPaint(table: gradient.table(alpha: gstate.alpha), a: Double(a), b: Double(b), c: Double(c),
                                               extendBefore: extendBefore, extendAfter: extendAfter)
         // Without extensions nothing is painted outside 0 ≤ t ≤ 1 (t = a·x + b·y + c in raster
         // space). When t varies along one raster axis only (the common vertical or horizontal
@@ -407,7 +343,17 @@ extension CGContext {
             }
         }
         guard !area.isNull, !area.isEmpty else { return }
-        paint(RectCoverage(rect: area, antialias: true), with: .linearGradient(paintSource))
+        // A horizontal gradient's rows are all the same: shade the columns drawn once.
+        let clip = gstate.clip.bounds
+        let x0 = max(Int(max(area.minX, CGFloat(clip.x)).rounded(.down)), clip.x)
+        let x1 = min(Int(min(area.maxX, CGFloat(clip.maxX)).rounded(.up)), clip.maxX)
+        let rows = min(area.maxY, CGFloat(clip.maxY)) - max(area.minY, CGFloat(clip.y))
+        let shaded = rows > 1 && x1 > x0 ? paintSource.withRow(x: x0, count: x1 - x0) : paintSource
+        if area == clipRect {
+            paintAcrossClip(.linearGradient(shaded))
+        } else {
+            paint(RectCoverage(rect: area, antialias: true), with: .linearGradient(shaded))
+        }
     }
 
     /// Paints a radial gradient between two circles (user space) across the clip. Negative
@@ -437,7 +383,11 @@ extension CGContext {
             }
         }
         guard !area.isNull, !area.isEmpty else { return }
-        paint(RectCoverage(rect: area, antialias: true), with: .radialGradient(paintSource))
+        if area == clipRect {
+            paintAcrossClip(.radialGradient(paintSource))
+        } else {
+            paint(RectCoverage(rect: area, antialias: true), with: .radialGradient(paintSource))
+        }
     }
 
     /// The whole-pixel rectangle around `rect`, grown by two pixels: a superset of the pixels a

@@ -9,11 +9,11 @@ enum Paint {
     /// One premultiplied colour everywhere.
     case solid(UInt32)
     /// An axial gradient.
-    case linearGradient(LinearGradientPaint)
+    indirect case linearGradient(LinearGradientPaint)
     /// A two-circle radial gradient.
-    case radialGradient(RadialGradientPaint)
+    indirect case radialGradient(RadialGradientPaint)
     /// A sampled image (in colour, as a stencil, or as mask values).
-    case image(ImagePaint)
+    indirect case image(ImagePaint)
     /// A transparency layer's pixels on their way back to the parent.
     case layer(LayerPaint)
 
@@ -40,29 +40,33 @@ enum Paint {
     /// gradient without extension beyond its ends); blending then leaves them untouched.
     var mayLeaveUnpainted: Bool {
         switch self {
-        case .linearGradient, .radialGradient: true
+        case .linearGradient(let p): p.mayLeaveUnpainted
+        case .radialGradient: true
         case .solid, .image, .layer: false
         }
     }
 
-    /// The one colour every pixel of row `y` gets, when the paint does not vary along rows (a
-    /// linear gradient whose t depends on y only); nil otherwise. A span then blends like a solid
-    /// colour: the same pixels as shading the row, for a fraction of the work.
-    @inline(__always)
-    func rowColor(y: Int) -> UInt32? {
-        if case .linearGradient(let p) = self, p.a == 0 { return p.rowColor(y: y) }
+    /// The colours of a linear gradient's rows when it does not vary along rows (t depends on y
+    /// only); nil for every other paint. A span then blends like a solid colour: the same pixels
+    /// as shading the row, for a fraction of the work.
+    var verticalRows: VerticalGradientRows? {
+        if case .linearGradient(let p) = self { return p.verticalRows }
         return nil
+    }
+
+    /// Colours already in memory that are exactly what `shade` would write for the span: an
+    /// image's own row (see `ImagePaint.unmodifiedRow`) or a horizontal gradient's kept row
+    /// (`LinearGradientPaint.keptRow`); nil otherwise.
+    @inline(__always)
+    func unmodifiedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? {
+        switch self {
+        case .image(let p): p.unmodifiedRow(x: x, y: y, count: count)
+        case .linearGradient(let p): p.keptRow(x: x, count: count)
+        case .solid, .radialGradient, .layer: nil
+        }
     }
 
     /// Writes the paint's colours for pixels `x..<x+count` of row `y` (device pixels).
-    /// An image's own row when it is exactly what `shade` would write for the span (see
-    /// `ImagePaint.unmodifiedRow`); nil for every other paint.
-    @inline(__always)
-    func unmodifiedRow(x: Int, y: Int, count: Int) -> UnsafePointer<UInt32>? {
-        if case .image(let p) = self { return p.unmodifiedRow(x: x, y: y, count: count) }
-        return nil
-    }
-
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         switch self {
         case .solid(let color): out.update(repeating: color, count: count)
