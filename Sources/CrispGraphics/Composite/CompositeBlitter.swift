@@ -215,19 +215,27 @@ struct CompositeBlitter: SpanBlitter {
 
     /// `blitSpan` with the destination span at `row`, native pixels. A solid colour is handled
     /// here; any other paint in `shadedSpan`, out of line: inlined, the paths that read `paint`
-    /// made every call copy it (168 bytes, a `memcpy` per span, solid colours included:
-    /// callgrind, 5 % of a polygon scene's instructions).
+    /// made every call copy it (then 168 bytes, a `memcpy` per span, solid colours included:
+    /// callgrind, 5 % of a polygon scene's instructions; a retain and release now that its large
+    /// cases are `indirect`).
     @inline(__always)
     private mutating func blitSpan(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UInt8) {
         guard let color = solidColor else {
             shadedSpan(into: row, x: x, y: y, count: count, coverage: coverage)
             return
         }
+        blitColor(color, into: row, count: count, coverage: UInt32(coverage))
+    }
+
+    /// One colour over a span of one coverage: a store when it is opaque, fully covered and
+    /// replaces, else the operator's colour kernel; nothing for `Pixel.unpainted`.
+    @inline(__always)
+    private func blitColor(_ color: UInt32, into row: UnsafeMutablePointer<UInt32>, count: Int, coverage c: UInt32) {
         if color == Pixel.unpainted { return }
-        if coverage == 255 && color >> 24 == 255 && replacesWithOpaque {
+        if c == 255 && color >> 24 == 255 && replacesWithOpaque {
             row.update(repeating: color, count: count)
         } else {
-            blend.blendSpan(row, count: count, source: color, coverage: UInt32(coverage))
+            blend.blendSpan(row, count: count, source: color, coverage: c)
         }
     }
 
@@ -236,12 +244,7 @@ struct CompositeBlitter: SpanBlitter {
     private mutating func shadedSpan(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UInt8) {
         let c = UInt32(coverage)
         if let color = verticalRows?.color(y: y) {
-            if color == Pixel.unpainted { return }
-            if c == 255 && color >> 24 == 255 && replacesWithOpaque {
-                row.update(repeating: color, count: count)
-            } else {
-                blend.blendSpan(row, count: count, source: color, coverage: c)
-            }
+            blitColor(color, into: row, count: count, coverage: c)
             return
         }
         if c == 255 && storesFullCoverage {
