@@ -1,62 +1,56 @@
 import Testing
 @testable import CrispGraphics
 
-/// The rasterizer turns a row's running sums into alpha four at a time for the non-zero rule;
-/// that path must give exactly the bytes of the one-sum rule it stands for.
+/// The rasterizer turns a row's running sums into alpha four at a time (`AlphaRule.alphas`,
+/// after `Rasterizer.prefixSums`); that path must give exactly the bytes of the one-sum rule.
 @Suite struct AlphaRuleTests {
-    /// `NonZeroRule.alphas` over `values` against `NonZeroRule.alpha` on each.
-    static func mismatches(_ values: [Float]) -> [(Float, UInt8, UInt8)] {
-        // The buffers extend three elements beyond the count, as the rule requires.
-        let sums = values + [0, 0, 0]
-        var out = [UInt8](repeating: 0, count: values.count + 3)
-        sums.withUnsafeBufferPointer { s in
-            out.withUnsafeMutableBufferPointer { o in
-                NonZeroRule.alphas(s.baseAddress!, count: values.count, into: o.baseAddress!)
+    /// `R.alphas` over `values`, four at a time, against `R.alpha` on each.
+    static func mismatches<R: AlphaRule>(_: R.Type, _ values: [Int32]) -> [(Int32, Int32, UInt8)] {
+        var bad: [(Int32, Int32, UInt8)] = []
+        var i = 0
+        while i < values.count {
+            var lanes = SIMD4<Int32>(repeating: 0)
+            for k in 0..<4 where i + k < values.count { lanes[k] = values[i + k] }
+            let got = R.alphas(lanes)
+            for k in 0..<4 where i + k < values.count {
+                let want = R.alpha(values[i + k])
+                if UInt8(truncatingIfNeeded: got[k]) != want { bad.append((values[i + k], got[k], want)) }
             }
+            i += 4
         }
-        return values.indices.compactMap { i in
-            let expected = NonZeroRule.alpha(values[i])
-            return out[i] == expected ? nil : (values[i], out[i], expected)
+        return bad
+    }
+
+    /// Every sum within five pixels' worth of coverage, both signs, and the extremes.
+    static let values: [Int32] = Array(-5 * Rasterizer.fullCoverage...5 * Rasterizer.fullCoverage)
+        + [.min, .min + 1, .max, .max - 1, 1 << 30, -(1 << 30)]
+
+    @Test func fourAtATimeMatchesOneAtATimeForEveryRule() {
+        for (name, bad) in [("non-zero", Self.mismatches(NonZeroRule.self, Self.values)),
+                            ("even-odd", Self.mismatches(EvenOddRule.self, Self.values)),
+                            ("non-zero aliased", Self.mismatches(AliasedRule<NonZeroRule>.self, Self.values)),
+                            ("even-odd aliased", Self.mismatches(AliasedRule<EvenOddRule>.self, Self.values))] {
+            #expect(bad.isEmpty, "\(name): \(bad.count) of \(Self.values.count) differ, first \(bad.prefix(3))")
         }
     }
 
-    @Test func fourAtATimeMatchesOneAtATimeNearEveryLevel() {
-        // Where t = |sum|·255 + 0.5 crosses an integer the truncation changes: 64 floats on each
-        // side of every k/255 (and of k/255 − 0.5/255, where rounding ties), both signs.
-        var values: [Float] = []
-        for k in 0...255 {
-            for centre in [Float(k) / 255, (Float(k) - 0.5) / 255] where centre >= 0 {
-                var v = centre
-                for _ in 0..<64 { v = v.nextDown }
-                for _ in 0..<129 {
-                    values.append(v)
-                    values.append(-v)
-                    v = v.nextUp
-                }
-            }
+    @Test func levelsRoundToNearest() {
+        let full = Rasterizer.fullCoverage
+        for sum in stride(from: -2 * full, through: 2 * full, by: 97) {
+            let covered = min(abs(Double(sum)) / Double(full), 1)
+            #expect(Int(NonZeroRule.alpha(sum)) == Int((covered * 255).rounded(.down) + ((covered * 255).truncatingRemainder(dividingBy: 1) >= 0.5 ? 1 : 0)),
+                    "non-zero \(sum)")
+            var folded = abs(Double(sum)).truncatingRemainder(dividingBy: 2 * Double(full)) / Double(full)
+            if folded > 1 { folded = 2 - folded }
+            #expect(Int(EvenOddRule.alpha(sum)) == Int((folded * 255 + 0.5).rounded(.down)), "even-odd \(sum)")
         }
-        let bad = Self.mismatches(values)
-        #expect(bad.isEmpty, "\(bad.count) of \(values.count) differ, first \(bad.prefix(3))")
+        #expect(NonZeroRule.alpha(full) == 255 && NonZeroRule.alpha(-3 * full) == 255 && NonZeroRule.alpha(0) == 0)
+        #expect(EvenOddRule.alpha(full) == 255 && EvenOddRule.alpha(2 * full) == 0 && EvenOddRule.alpha(-full) == 255)
     }
 
-    @Test func fourAtATimeMatchesOneAtATimeOnASpreadOfFloats() {
-        // Every 4099th bit pattern from 0 to 4 (both signs), and the special values.
-        var values: [Float] = [0, -0, 1, -1, 1.5, -2, 255, 1e30, -1e30, .leastNonzeroMagnitude,
-                               .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                               Float(1).nextDown, Float(1).nextUp]
-        var bits: UInt32 = 0
-        while bits <= Float(4).bitPattern {
-            values.append(Float(bitPattern: bits))
-            values.append(-Float(bitPattern: bits))
-            bits += 4099
-        }
-        let bad = Self.mismatches(values)
-        #expect(bad.isEmpty, "\(bad.count) of \(values.count) differ, first \(bad.prefix(3))")
-    }
-
-    @Test(arguments: [1, 2, 3, 5, 6, 7])
-    func countsThatAreNotAMultipleOfFourWriteEveryByte(count: Int) {
-        let values = (0..<count).map { Float($0 + 1) / Float(count + 1) }
-        #expect(Self.mismatches(values).isEmpty)
+    @Test func prefixSumsAddEveryEarlierLaneAndTheCarry() {
+        let v = SIMD4<Int32>(3, -7, 100, 5)
+        #expect(Rasterizer.prefixSums(v, 1000) == SIMD4(1003, 996, 1096, 1101))
+        #expect(Rasterizer.prefixSums(.zero, -4) == SIMD4(repeating: -4))
     }
 }

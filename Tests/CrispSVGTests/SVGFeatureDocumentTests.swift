@@ -44,8 +44,10 @@ struct SVGFeatureDocumentTests {
         "switch_origin": Bar(psnr: 12.08, percentOver16: 19.625),
         // Closest peer (CairoSVG); Crisp 47.21 dB, 0.046 %.
         "error_recovery": Bar(psnr: 20.71, percentOver16: 13.574, expectsWarnings: true),
-        // Closest peer (CairoSVG: 49.24 dB, 0.146 %); raised to Crisp's 48.41 dB, 0.188 % (curved edges).
-        "illustrator": Bar(psnr: 48.4, percentOver16: 0.19),
+        // Closest peer (CairoSVG: 49.24 dB, 0.146 %); raised to Crisp's 48.41 dB, 0.188 % (curved edges),
+        // then to 0.22 % with the 24.8 fixed-point sweep (0.219 %: a few more curved-edge pixels
+        // cross 16 levels; CurveCoverageTests holds the exact-area error where it was).
+        "illustrator": Bar(psnr: 48.4, percentOver16: 0.22),
         // Worst pair 40.06 dB (CairoSVG–Skia), 1.942 % (CairoSVG–resvg); Crisp 40.39 dB, 1.833 %.
         "inkscape": Bar(psnr: 40.06, percentOver16: 1.942, expectsWarnings: true),
         // Worst pair 38.21 dB (CairoSVG–resvg), 0.738 % (CairoSVG–Skia); Crisp 44.71 dB, 0.252 %.

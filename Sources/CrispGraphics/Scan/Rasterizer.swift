@@ -1,64 +1,67 @@
 import Foundation
 
-// The scanline rasterizer: exact-area anti-aliasing without supersampling.
+// The scanline rasterizer: exact-area anti-aliasing without supersampling, in integers.
 //
 // Every edge of a (flattened, closed) outline deposits, row by row, the signed area its
-// segment sweeps into a dense accumulation buffer. Within one pixel row, an edge from x0 to x1
-// covering height d (signed by direction) gives pixel column i the coverage
-//     C(i) = d · F(i + 1),   F(t) = (R(t − x0) − R(t − x1)) / (x1 − x0)
-//     R(v) = 0 (v ≤ 0),  v²/2 (0 ≤ v ≤ 1),  v − ½ (v ≥ 1)
-// i.e. the average over the segment's height of how much of the pixel lies to the segment's
-// right. The buffer stores the *differences* C(i) − C(i−1), so an edge touches only the cells it
-// crosses (plus one), and a running sum along the row restores the winding-weighted coverage of
-// every pixel — constant between edges. The fill rule is applied only there (clamp |s| for
-// non-zero, fold s mod 2 for even-odd), so even-odd costs nothing extra.
+// segment sweeps into a dense accumulation buffer. Within one pixel row, a piece of an edge
+// inside column c, entering at x offset fa and leaving at fb (0…256, in 1/256 px) with height h
+// (1/256 px, signed by direction), adds
+//     h·(512 − fa − fb) to cell c   and   h·(fa + fb) to cell c + 1,
+// twice the area right of it and left of it within the pixel row: 512·h in all. The buffer
+// thus holds *differences* of coverage between neighbouring pixels, an edge touches only the
+// cells it crosses (plus one), and a running sum along the row restores the winding-weighted
+// coverage of every pixel (2¹⁷ = one pixel fully covered), constant between edges. The fill rule
+// is applied only there (clamp |s| for non-zero, fold s mod 2¹⁸ for even-odd).
 //
 // This is the accumulation idea of font-rs (R. Levien) and the cover/area cells of FreeType and
 // AGG, written here from the geometry above. Rejected alternatives: supersampling (4–16× the
 // work and still inexact) and sparse cell lists sorted per row (AGG: the sort dominates for
 // polygons with many edges per row).
 //
-// Work proceeds in horizontal bands of at most `bandBudget` cells so the buffer stays in L2.
-// A bit per cell marks what an edge touched — a set bit stands for its cell and the next, since
-// every deposit ends one cell right of the last column it crosses, so a row segment within one
-// column sets one bit. Resolving a row visits only touched cells, a run of them at a time (the
-// lowest run of a word is found by adding its lowest bit), clearing them as it goes, so the
-// buffer is clean for the next band with no memset; it emits the gaps between runs as
-// constant-coverage spans, which the blitter turns into plain stores when the
-// span is fully covered and the paint opaque. Rows scan only the bit words between the outline's
-// leftmost and rightmost edge, not the clip's width: a 16-px polygon on a 512-px canvas read 9
-// words a row, 1 or 2 now (33 on a 2048-px canvas). Measured and rejected: a first and last
-// word kept per row, widened as each edge marks its cells (with a resolve loop taking runs of
-// touched cells at a time): the bookkeeping at every edge crossing cost about what the skipped
-// words saved (callgrind: hairlines −2 %, polys_nz_10 +1.6 % of the whole render).
+// Fixed point. Segments are rounded once to 24.8 fixed point (1/256 px; ±2²¹ px, clipped to
+// that box in double precision when they reach beyond it), relative to the device origin, not
+// the clip. From there everything is integer, and exact:
+// - x at a row boundary Y is x0 + (Y − y0)·dx/dy rounded to nearest, stepped from boundary to
+//   boundary with an exact remainder (a division where a range starts inside the edge);
+// - a piece crossing several columns has its height in a column proportional to its width
+//   there, in closed form from one quotient q = d/(xr − xl) kept with 24 more bits: the first
+//   and last columns get their triangles, the columns between the same 2·256·256·q, and the
+//   last cell what makes the piece's total exactly 512·h;
+// - the clip is applied in the sweep, not to the segments: rows above or below it are not
+//   visited (x at its top is computed directly), columns left of it add their running total to
+//   its first cell, columns right of it are skipped. Every visible pixel therefore gets the same
+//   sum under any clip box and in any band (`RasterizerClipTests` checks it bit for bit), which
+//   the Float sweep, relative to the clip's origin, could not promise (the theme fade's frames
+//   differed from full repaints by up to 2 levels; now 1, from something outside this file).
+// Integer addition is associative, so the order of deposits no longer matters: the multi-band
+// path deals edges out by row without ordering within a row, and the resolve sums four cells at
+// once. 1/256 px is enough: against the 16×16 supersampling reference the worst pixel is 13/255
+// (16 allowed), and the exact-area curve tests measure what the Float sweep measured, within
+// ±0.2 levels of mean error per shape (`CurveCoverageTests`). Finer y precision was not needed.
 //
-// The per-segment and per-cell work is kept lean without changing a value: every Float that
-// reaches the buffer or the alpha rule comes from the same operations in the same order (so the
-// goldens stay bit-identical), but around them (CrispSVG flattens at 0.05 px, so most segments
-// are short): an outline that fits one band (the usual case) takes its edges without clipping
-// them to the band; rows are walked by pointer with wrapping index arithmetic; clamps and
-// maxima are written as `m > 0 ? m : 0` and `a > b ? a : b`, which equal Swift's `max` for
-// every non-NaN value (±0 included) and compile to one `maxss` instead of a compare-and-blend;
-// `addLine` converts the clip's sides once per outline and orders a segment by a branch instead
-// of a swap (which compiled to a vector blend); a run of touched cells is summed in a tight
-// loop, and a run of four or more cells goes through a Float scratch and becomes alpha four at
-// a time for the non-zero rule (`NonZeroRule.alphas`: exact truncation without `cvttss2si` and
-// its range checks). Callgrind, a whole `crisp render --bench 2`: strokes_miter 184.2 M →
-// 173.9 M, curves 179.1 M → 169.6 M, polys_nz_40 517.3 M → 479.5 M; a 16-px FillPolyNZi40
-// polygon 62.0 k → 48.8 k instructions. Untouched bit words are skipped in a loop of their own (big_fill, whose rows
-// are 24 words with two or three touched, 675.5 M → 667.4 M; dense rows pay a little for it,
-// polys_nz_40 467.6 M → 469.0 M). Measured and rejected: `alphas` inlined into the resolver
-// (the compiler split the lanes apart, with scalar moves between them: strokes_miter 178.2 M →
-// 179.0 M, against 173.0 M out of line); one or two sums turned into alpha in place instead of
-// calling `alphas` (big_fill −0.02 %, but polys_nz_40 +0.2 %, strokes +0.1 %); every run,
-// however short, through the scratch and `alphas` — fewer instructions (strokes_miter 171.2 M
-// against 173.9 M, polys_nz_10 183.5 M against 188.3 M) but slower: FillPolyNZi10 16 px 581–611
-// shapes/ms against 617–637 for main and 633–643 now, alternating in one hold (a second pass
-// and its mispredicted loop exit per stretch, on stretches of a few cells). Kept, though they cost instructions: the range checks of `Int(x)` (about
-// six instructions, 1.5 conversions a row) — exact replacements (the 2²³ trick plus a
-// correction) take as many. Not tried: depositing edges straight from `addLine` when the band is
-// known in advance (it would save the edge's store and reload, about 15 of the ~100
-// instructions an edge costs before its rows, and needs a bounds hint with a fallback).
+// The resolve: the touched cells of a row come in runs (a bit per cell marks what an edge
+// touched; a set bit stands for its cell and the next, since every deposit ends one cell right
+// of the last column it crosses). A run of four or more cells is read four at a time as
+// SIMD4<Int32>: prefix sum in two shifted adds plus the carry, the rule's clamp or fold and the
+// conversion to 0…255 as lane-wise integer operations (compare-and-select, shift, subtract;
+// no float, no 32-bit multiply, which SSE2 lacks), packed to four coverage bytes; the cells are
+// cleared as they are read. Shorter runs go a cell at a time through the same formulas
+// (`AlphaRuleTests` checks the two agree for every sum within ±5 pixels of coverage and at the
+// extremes). Gaps between runs are emitted as constant-coverage spans, which the blitter turns
+// into plain stores when the span is fully covered and the paint opaque. Rows scan only the bit
+// words between the outline's leftmost and rightmost edge, not the clip's width.
+//
+// Work proceeds in horizontal bands of at most `bandBudget` cells so the buffer stays in L2.
+//
+// The Float design it replaces (branches `sweep`, `svgspeed`): edges in Float relative to the
+// clip's origin, per-row x by a multiply with the slope, the closed-form cell values in Float,
+// and a resolve that had to add cells one at a time in order, since the goldens fixed every
+// rounding (a four-lane conversion to alpha was all the SIMD it could use). It took about 60
+// instructions a row segment, and the two-pass alpha of short runs lost time to mispredicted
+// loop exits. Measured against it, see the README's Benchmarks, "After branch `fixedpoint`".
+// Measured and rejected on the way here: a DDA over columns (the height reached at each column
+// boundary, stepped with an exact remainder): exact, but about 12 instructions a column crossed
+// against 4 for the closed form (polys_nz_40 +4 % of the whole render against the Float sweep).
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
@@ -112,20 +115,32 @@ enum CoverageRule {
     }
 }
 
-/// A line segment in raster space with `yTop < yBottom`, relative to the clip box origin.
+/// A line segment in 24.8 fixed point (1/256 px), absolute raster coordinates (not relative to
+/// the clip), with `y0 < y1`.
 struct Edge {
-    var xTop: Float
-    var yTop: Float
-    var yBottom: Float
-    var dxdy: Float
+    var x0: Int32
+    var y0: Int32
+    var x1: Int32
+    var y1: Int32
     /// +1 for an edge that goes down in raster space, −1 for one that goes up.
-    var direction: Float
+    var direction: Int32
 }
 
 /// Turns outlines into coverage spans. One per context; buffers are reused between paths.
 final class Rasterizer {
-    /// Cells (floats) per band: 64 Ki cells = 256 KiB of accumulation buffer.
+    /// Cells (32-bit integers) per band: 64 Ki cells = 256 KiB of accumulation buffer.
     static let bandBudget = 1 << 16
+    /// Fractional bits of the fixed-point coordinates: 1/256 px.
+    static let fractionBits = 8
+    /// The accumulated value of one fully covered pixel: 256 (rows of 1/256 px) × 2 × 256 (the
+    /// doubled area of a 1/256-px row across the pixel).
+    static let fullCoverage: Int32 = 1 << 17
+    /// Coordinates are converted to fixed point inside ±`fixedLimit` px (2²¹, so differences of
+    /// 24.8 values fit in 31 bits); segments reaching beyond are first clipped to that box, which
+    /// is the same for every clip, so coverage never depends on the clip.
+    static let fixedLimit: CGFloat = 2_097_152
+    /// Clips are kept inside ±2²⁰ px, well within the fixed-point box.
+    static let clipLimit = 1 << 20
 
     private(set) var clip = PixelRect.empty
     /// The clip's sides as `CGFloat`s, converted once per outline rather than per segment.
@@ -142,24 +157,22 @@ final class Rasterizer {
     private var sortedEdges: UnsafeMutablePointer<Edge>
     private var sortedCapacity = 256
     private var rowStarts: [Int] = []
-    @exclusivity(unchecked) private var minY: Float = .infinity
-    @exclusivity(unchecked) private var maxY: Float = -.infinity
-    @exclusivity(unchecked) private var minX: Float = .infinity
-    @exclusivity(unchecked) private var maxX: Float = -.infinity
+    // Bounds of the edges, fixed point.
+    @exclusivity(unchecked) private var minY = Int32.max
+    @exclusivity(unchecked) private var maxY = Int32.min
+    @exclusivity(unchecked) private var minX = Int32.max
+    @exclusivity(unchecked) private var maxX = Int32.min
     /// Segments offered (`addLine` calls, before clipping) since the rasterizer was made: a work
     /// count, so tests bound work by counts rather than by time.
     @exclusivity(unchecked) private(set) var segmentsOffered = 0
 
-    private var accumulation: UnsafeMutablePointer<Float>
+    private var accumulation: UnsafeMutablePointer<Int32>
     private var accumulationCapacity = 0
     private var touched: UnsafeMutablePointer<UInt64>
     private var touchedCapacity = 0
     /// Per-row coverage scratch for the resolver and for clipped blitters.
     private(set) var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity = 0
-    /// The resolver's running sums of a run of touched cells.
-    private var sums: UnsafeMutablePointer<Float>
-    private var sumsCapacity = 0
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
@@ -167,7 +180,6 @@ final class Rasterizer {
         accumulation = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
-        sums = .allocate(capacity: 1)
     }
 
     deinit {
@@ -176,22 +188,22 @@ final class Rasterizer {
         accumulation.deallocate()
         touched.deallocate()
         coverage.deallocate()
-        sums.deallocate()
     }
 
-    /// Starts a new outline clipped to `clip` (raster pixels).
+    /// Starts a new outline clipped to `clip` (raster pixels; kept within ±2²⁰ px).
     func reset(clip: PixelRect) {
-        self.clip = clip
-        clipLeft = CGFloat(clip.x)
-        clipTop = CGFloat(clip.y)
-        clipRight = CGFloat(clip.maxX)
-        clipBottom = CGFloat(clip.maxY)
-        clipIsEmpty = clip.isEmpty
+        let limit = Rasterizer.clipLimit
+        self.clip = clip.intersection(PixelRect(x: -limit, y: -limit, maxX: limit, maxY: limit))
+        clipLeft = CGFloat(self.clip.x)
+        clipTop = CGFloat(self.clip.y)
+        clipRight = CGFloat(self.clip.maxX)
+        clipBottom = CGFloat(self.clip.maxY)
+        clipIsEmpty = self.clip.isEmpty
         edgeCount = 0
-        minY = .infinity
-        maxY = -.infinity
-        minX = .infinity
-        maxX = -.infinity
+        minY = .max
+        maxY = .min
+        minX = .max
+        maxX = .min
     }
 
     var isEmpty: Bool { edgeCount == 0 }
@@ -208,9 +220,11 @@ final class Rasterizer {
 
     // MARK: Building edges
 
-    /// Adds a segment in raster coordinates (absolute pixels, y down). Clips against the clip
-    /// box in double precision: parts above or below vanish, parts right of it vanish, parts left
-    /// of it are projected onto its left side (they still change the winding of what is visible).
+    /// Adds a segment in raster coordinates (absolute pixels, y down). Segments that cannot
+    /// reach a pixel of the clip box (wholly above, below or right of it) are dropped, and one
+    /// wholly left of it is moved onto its left side (where it changes the winding of every
+    /// pixel to its right exactly as before); the rest are kept whole, in fixed point: the sweep
+    /// clips them exactly, row by row and column by column.
     func addLine(_ a: CGPoint, _ b: CGPoint) {
         segmentsOffered &+= 1
         guard a.y != b.y, !clipIsEmpty else { return }
@@ -219,91 +233,46 @@ final class Rasterizer {
         if a.y > b.y { addDownward(b.x, b.y, a.x, a.y, -1) } else { addDownward(a.x, a.y, b.x, b.y, 1) }
     }
 
-    /// `addLine` for a segment with y0 < y1 (or a NaN): the checks of the usual case, a segment
-    /// wholly inside the clip box.
+    /// `addLine` for a segment with y0 < y1 (or a NaN).
     @inline(__always)
-    private func addDownward(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, _ direction: Float) {
-        let top = clipTop, bottom = clipBottom, left = clipLeft, right = clipRight
-        if y1 <= top || y0 >= bottom { return }
-        if x0 >= right && x1 >= right { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        // Wholly inside the clip box (the usual case): nothing to clip. The slope test keeps
-        // dropping what the general route drops (an overflowing slope).
-        if y0 >= top, y1 <= bottom, x0 >= left, x1 >= left, x0 <= right, x1 <= right, dxdy.isFinite {
+    private func addDownward(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, _ direction: Int32) {
+        if y1 <= clipTop || y0 >= clipBottom { return }
+        if x0 >= clipRight && x1 >= clipRight { return }
+        let limit = Rasterizer.fixedLimit
+        guard abs(x0) < limit, abs(x1) < limit, abs(y0) < limit, abs(y1) < limit else {
+            addExtremeLine(x0, y0, x1, y1, direction)
+            return
+        }
+        if x0 <= clipLeft && x1 <= clipLeft {
+            appendEdge(clipLeft, y0, clipLeft, y1, direction)
+        } else {
             appendEdge(x0, y0, x1, y1, direction)
-            return
         }
-        addClipped(x0, y0, x1, y1, dxdy, direction)
     }
 
-    /// The rest of `addLine`: a segment (y0 < y1) that crosses the clip box's sides, or whose
-    /// coordinates or slope are extreme.
-    private func addClipped(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, _ dxdy: CGFloat,
-                            _ direction: Float) {
-        let top = clipTop, bottom = clipBottom, left = clipLeft, right = clipRight
-        var (x0, y0, x1, y1) = (x0, y0, x1, y1)
-        let limit = Rasterizer.moderateCoordinate
-        guard dxdy.isFinite, abs(x0) < limit, abs(x1) < limit, abs(y0) < limit, abs(y1) < limit else {
-            addExtremeLine(x0, y0, x1, y1, direction, moderate: abs(x0) < limit && abs(x1) < limit
-                           && abs(y0) < limit && abs(y1) < limit)
-            return
-        }
-        if y0 < top { x0 += (top - y0) * dxdy; y0 = top }
-        if y1 > bottom { x1 -= (y1 - bottom) * dxdy; y1 = bottom }
-        guard y0 < y1 else { return }
-
-        // Horizontal clipping: split into at most three pieces.
-        if x0 <= left && x1 <= left {
-            appendEdge(left, y0, left, y1, direction)
-            return
-        }
-        if (x0 < left) != (x1 < left) {
-            let yCross = y0 + (left - x0) / dxdy
-            if x0 < left {
-                appendEdge(left, y0, left, yCross, direction)
-                (x0, y0) = (left, yCross)
-            } else {
-                appendClippedRight(x0, y0, left, yCross, dxdy, right, direction)
-                appendEdge(left, yCross, left, y1, direction)
-                return
-            }
-        }
-        appendClippedRight(x0, y0, x1, y1, dxdy, right, direction)
-    }
-
-    /// Beyond this magnitude a coordinate takes the overflow-safe clipping route.
-    static let moderateCoordinate: CGFloat = 1e30
-
-    /// Adds a segment (`y0 < y1`) whose coordinates are beyond ±1e30 or whose slope overflows.
-    /// The slope-based clipping of `addLine` could produce ∞ − ∞ there, so this clips by the
-    /// segment's parameter t instead, in forms that cannot overflow (halved differences, and
-    /// `a·(1 − t) + b·t`), and then adds the moderate pieces the ordinary way.
-    /// With moderate coordinates only the slope can overflow, and then the segment is flatter
-    /// than 2e30 / 1.8e308: its height (< 1e-278 px) covers nothing, so it is dropped.
-    private func addExtremeLine(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat,
-                                _ direction: Float, moderate: Bool) {
-        guard !moderate else { return }
+    /// Adds a segment (`y0 < y1`, or a NaN) that reaches beyond ±2²¹ px: clipped to that box by
+    /// the segment's parameter t, in forms that cannot overflow (halved differences, and
+    /// `a·(1 − t) + b·t`). Left of the box only the winding counts (projected onto its left
+    /// side), right of it nothing shows. The box is the same for every clip.
+    private func addExtremeLine(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, _ direction: Int32) {
         /// Where along the segment (0…1) the coordinate going from `p` to `q` reaches `v`.
         func parameter(_ v: CGFloat, _ p: CGFloat, _ q: CGFloat) -> CGFloat {
             min(max((v * 0.5 - p * 0.5) / (q * 0.5 - p * 0.5), 0), 1)
         }
         func mix(_ a: CGFloat, _ b: CGFloat, _ t: CGFloat) -> CGFloat { a * (1 - t) + b * t }
-        let top = CGFloat(clip.y), bottom = CGFloat(clip.maxY)
-        // Vertically into the clip box: the y range is then moderate.
-        let t0 = y0 < top ? parameter(top, y0, y1) : 0
-        let t1 = y1 > bottom ? parameter(bottom, y0, y1) : 1
-        var (ax, ay) = (mix(x0, x1, t0), y0 < top ? top : y0)
-        var (bx, by) = (mix(x0, x1, t1), y1 > bottom ? bottom : y1)
+        let high = Rasterizer.fixedLimit.nextDown, low = -high
+        // Vertically into the box: the y range is then moderate.
+        let t0 = y0 < low ? parameter(low, y0, y1) : 0
+        let t1 = y1 > high ? parameter(high, y0, y1) : 1
+        var (ax, ay) = (mix(x0, x1, t0), y0 < low ? low : y0)
+        var (bx, by) = (mix(x0, x1, t1), y1 > high ? high : y1)
         guard ay < by, ax.isFinite, bx.isFinite else { return }
-        // Horizontally into [left − 1, right + 1]: left of it only the winding counts (projected
-        // onto the clip's left side, as `addLine` does), right of it nothing shows.
-        let left = CGFloat(clip.x), low = left - 1, high = CGFloat(clip.maxX) + 1
-        if ax < low && bx < low { appendEdge(left, ay, left, by, direction); return }
-        if ax > high && bx > high { return }
+        if ax <= low && bx <= low { addDownward(low, ay, low, by, direction); return }
+        if ax >= high && bx >= high { return }
         if (ax < low) != (bx < low) {
             let y = mix(ay, by, parameter(low, ax, bx))
-            if ax < low { appendEdge(left, ay, left, y, direction); (ax, ay) = (low, y) } else {
-                appendEdge(left, y, left, by, direction); (bx, by) = (low, y)
+            if ax < low { addDownward(low, ay, low, y, direction); (ax, ay) = (low, y) } else {
+                addDownward(low, y, low, by, direction); (bx, by) = (low, y)
             }
         }
         if (ax > high) != (bx > high) {
@@ -311,36 +280,29 @@ final class Rasterizer {
             if ax > high { (ax, ay) = (high, y) } else { (bx, by) = (high, y) }
         }
         guard ay < by else { return }
-        let a = CGPoint(x: ax, y: ay), b = CGPoint(x: bx, y: by)
-        if direction > 0 { addLine(a, b) } else { addLine(b, a) }
+        addDownward(min(max(ax, low), high), ay, min(max(bx, low), high), by, direction)
     }
 
-    private func appendClippedRight(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat,
-                                    _ dxdy: CGFloat, _ right: CGFloat, _ direction: Float) {
-        if x0 <= right && x1 <= right { appendEdge(x0, y0, x1, y1, direction); return }
-        if x0 >= right && x1 >= right { return }
-        let yCross = y0 + (right - x0) / dxdy
-        if x0 < right { appendEdge(x0, y0, right, yCross, direction) } else { appendEdge(right, yCross, x1, y1, direction) }
+    /// A coordinate (within ±2²¹ px) in 24.8 fixed point, rounded to nearest (ties to even):
+    /// adding 1.5·2⁵² leaves v·256 rounded to an integer in the low bits of the sum, so no
+    /// conversion instruction (and none of its range checks) is needed.
+    @inline(__always)
+    private static func fixed(_ v: CGFloat) -> Int32 {
+        Int32(truncatingIfNeeded: (v * 256 + 6_755_399_441_055_744).bitPattern)
     }
 
-    private func appendEdge(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, _ direction: Float) {
-        let fy0 = Float(y0 - clipTop), fy1 = Float(y1 - clipTop)
+    private func appendEdge(_ x0: CGFloat, _ y0: CGFloat, _ x1: CGFloat, _ y1: CGFloat, _ direction: Int32) {
+        let fy0 = Rasterizer.fixed(y0), fy1 = Rasterizer.fixed(y1)
+        // A piece less than 1/512 px high covers nothing at this precision.
         guard fy0 < fy1 else { return }
-        let fx0 = Float(x0 - clipLeft), fx1 = Float(x1 - clipLeft)
-        let dxdy = (fx1 - fx0) / (fy1 - fy0)
-        // A piece whose height is subnormal as a Float (a nearly flat line clipped to the box)
-        // has an infinite slope, and 0 × ∞ would put NaN into the sweep; it covers nothing.
-        guard dxdy.isFinite else { return }
+        let fx0 = Rasterizer.fixed(x0), fx1 = Rasterizer.fixed(x1)
         if edgeCount == edgeCapacity { growEdges() }
-        (edges + edgeCount).initialize(to: Edge(xTop: fx0, yTop: fy0, yBottom: fy1, dxdy: dxdy, direction: direction))
+        (edges + edgeCount).initialize(to: Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, direction: direction))
         edgeCount &+= 1
-        // `max(a, b)` written as `b > a ? b : a` (one `maxss`): they differ only in which zero
-        // they return for ±0, which no use of these bounds tells apart.
         minY = min(minY, fy0)
-        maxY = fy1 > maxY ? fy1 : maxY
+        maxY = max(maxY, fy1)
         minX = min(minX, min(fx0, fx1))
-        let right = fx1 > fx0 ? fx1 : fx0
-        maxX = right > maxX ? right : maxX
+        maxX = max(maxX, max(fx0, fx1))
     }
 
     private func growEdges() {
@@ -369,37 +331,46 @@ final class Rasterizer {
         let width = clip.width
         let stride = width + 2
         let wordsPerRow = (stride + 63) >> 6
-        let firstRow = max(0, Int(minY))
-        let lastRow = min(clip.height, Int(maxY.rounded(.up)))   // exclusive
+        // Rows (absolute) any edge reaches inside the clip.
+        let firstRow = max(clip.y, Int(minY >> 8))
+        let lastRow = min(clip.maxY, Int((maxY &+ 255) >> 8))   // exclusive
         guard firstRow < lastRow else { return }
-        // The bit words any edge can mark: `accumulateRow` touches cells from the column of its
-        // leftmost x to one past that of its rightmost, x clamped to 0…width. One more column on
-        // each side absorbs the rounding of x recomputed along the edge.
-        let leftCell = Int(min(max(minX, 0), Float(width))) - 1
-        let rightCell = Int(min(max(maxX, 0), Float(width))) + 2
-        let words = (max(leftCell, 0) >> 6)...(min(rightCell, width + 1) >> 6)
+        // The bit words any edge can mark: a row piece marks the columns (relative to the clip)
+        // from its leftmost x's to its rightmost x's, clamped to 0…width − 1, and a bit stands
+        // for its cell and the next.
+        let leftCell = min(max(Int(minX >> 8) &- clip.x, 0), width)
+        let rightCell = min(max(Int(maxX >> 8) &- clip.x, 0), width - 1) + 1
+        let words = (leftCell >> 6)...max(leftCell >> 6, rightCell >> 6)
         let bandRows = max(1, min(lastRow - firstRow, Rasterizer.bandBudget / stride))
-        ensureCapacity(cells: bandRows * stride, words: bandRows * wordsPerRow, width: stride)
-        let geometry = BandGeometry(width: width, stride: stride, wordsPerRow: wordsPerRow)
+        ensureCapacity(cells: bandRows * stride, words: bandRows * wordsPerRow, width: width)
+        let geometry = BandGeometry(width: width, stride: stride, wordsPerRow: wordsPerRow,
+                                    originX: clip.x << 8)
 
         if bandRows >= lastRow - firstRow {
-            // One band (the usual case): every edge lies wholly inside it.
-            accumulateAll(bandTop: firstRow, geometry)
+            // One band (the usual case): every edge's visible rows lie inside it.
+            let edges = self.edges, acc = accumulation, bits = touched
+            let top = Int32(firstRow << 8), bottom = Int32(lastRow << 8)
+            for i in 0..<edgeCount {
+                Rasterizer.accumulate(edges[i], top: top, bottom: bottom, bandTop: firstRow, geometry, acc: acc, bits: bits)
+            }
             resolveRows(R.self, firstRow..<lastRow, bandTop: firstRow, words: words, geometry, &blitter)
             return
         }
-        sortEdgesByTop(rows: lastRow)
-        var next = 0                  // next edge (by yTop) not yet active
+        sortEdgesByTop(firstRow: firstRow, rows: lastRow - firstRow)
+        let sorted = edges, acc = accumulation, bits = touched
+        var next = 0                  // next edge (by top row) not yet active
         var active: [Int] = []
         var bandTop = firstRow
         while bandTop < lastRow {
             let bandBottom = min(bandTop + bandRows, lastRow)
-            let bandBottomF = Float(bandBottom)
-            active.removeAll { edges[$0].yBottom <= Float(bandTop) }
-            while next < edgeCount, edges[next].yTop < bandBottomF {
+            let top = Int32(bandTop << 8), bottom = Int32(bandBottom << 8)
+            active.removeAll { sorted[$0].y1 <= top }
+            while next < edgeCount, sorted[next].y0 < bottom {
                 active.append(next); next += 1
             }
-            accumulate(active, bandTop: bandTop, bandBottom: bandBottom, geometry)
+            for i in active {
+                Rasterizer.accumulate(sorted[i], top: top, bottom: bottom, bandTop: bandTop, geometry, acc: acc, bits: bits)
+            }
             resolveRows(R.self, bandTop..<bandBottom, bandTop: bandTop, words: words, geometry, &blitter)
             bandTop = bandBottom
         }
@@ -409,25 +380,23 @@ final class Rasterizer {
     private struct BandGeometry {
         /// Pixels per row (the clip's width).
         var width: Int
-        /// Cells per buffer row: the pixels and two more (x = width lands in cell `width`, and
-        /// its right neighbour takes the rest of the area).
+        /// Cells per buffer row: the pixels and two more (a piece in the last column deposits
+        /// into cell `width`; the resolver's runs may end one further).
         var stride: Int
         /// Touched-bit words per buffer row.
         var wordsPerRow: Int
+        /// The clip's left side in fixed point: cell 0's left edge.
+        var originX: Int
     }
 
-    /// Orders the edges by `yTop`, equal ones kept in the order they came: exactly what a
-    /// stable comparison sort gives (and the sweep adds coverage in this order, so it must stay
-    /// the same), in linear time. The edges are dealt out per pixel row of `yTop` (all below
-    /// `rows`), then each row's few edges are put in order by insertion — or by the stable sort
-    /// when a row holds many, so that no outline makes this quadratic. With fewer than one edge
-    /// per eight rows the stable sort does it all.
-    private func sortEdgesByTop(rows: Int) {
-        // Few edges over many rows (a thin tall outline): comparing them is cheaper than
-        // counting every row.
+    /// Orders the edges by the first row they reach (their top row, or `firstRow` for those that
+    /// start above it), in linear time: counted per row, then dealt out. The order within a row
+    /// does not matter — integer coverage adds up to the same value in any order. With fewer
+    /// than one edge per eight rows a comparison sort does it.
+    private func sortEdgesByTop(firstRow: Int, rows: Int) {
         guard edgeCount * 8 >= rows else {
             var all = UnsafeMutableBufferPointer(start: edges, count: edgeCount)
-            all.sort { $0.yTop < $1.yTop }
+            all.sort { $0.y0 < $1.y0 }
             return
         }
         if sortedCapacity < edgeCount {
@@ -439,29 +408,13 @@ final class Rasterizer {
         rowStarts.removeAll(keepingCapacity: true)
         rowStarts.append(contentsOf: repeatElement(0, count: rows + 1))
         rowStarts.withUnsafeMutableBufferPointer { starts in
-            for i in 0..<count { starts[Int(source[i].yTop) + 1] += 1 }
+            func row(_ e: Edge) -> Int { min(max(Int(e.y0 >> 8) - firstRow, 0), rows - 1) }
+            for i in 0..<count { starts[row(source[i]) + 1] += 1 }
             for r in 0..<rows { starts[r + 1] += starts[r] }
             for i in 0..<count {
-                let r = Int(source[i].yTop)
+                let r = row(source[i])
                 (target + starts[r]).initialize(to: source[i])
                 starts[r] += 1
-            }
-            // starts[r] is now the end of row r's edges.
-            var start = 0
-            for r in 0..<rows {
-                let end = starts[r]
-                if end - start > 32 {
-                    var row = UnsafeMutableBufferPointer(start: target + start, count: end - start)
-                    row.sort { $0.yTop < $1.yTop }
-                } else if end - start > 1 {
-                    for i in (start + 1)..<end {
-                        let e = target[i]
-                        var j = i
-                        while j > start, target[j - 1].yTop > e.yTop { target[j] = target[j - 1]; j -= 1 }
-                        target[j] = e
-                    }
-                }
-                start = end
             }
         }
         swap(&edges, &sortedEdges)
@@ -469,11 +422,12 @@ final class Rasterizer {
     }
 
     private func ensureCapacity(cells: Int, words: Int, width: Int) {
-        if cells > accumulationCapacity {
+        // Three cells more: the resolver loads four cells at a time and may read past the last.
+        if cells + 3 > accumulationCapacity {
             accumulation.deallocate()
-            accumulationCapacity = cells
-            accumulation = .allocate(capacity: cells)
-            accumulation.initialize(repeating: 0, count: cells)
+            accumulationCapacity = cells + 3
+            accumulation = .allocate(capacity: accumulationCapacity)
+            accumulation.initialize(repeating: 0, count: accumulationCapacity)
         }
         if words > touchedCapacity {
             touched.deallocate()
@@ -481,121 +435,161 @@ final class Rasterizer {
             touched = .allocate(capacity: words)
             touched.initialize(repeating: 0, count: words)
         }
-        // Three more of each, for `AlphaRule.alphas`.
-        if width + 3 > sumsCapacity {
-            sums.deallocate()
-            sumsCapacity = width + 3
-            sums = .allocate(capacity: sumsCapacity)
-            sums.initialize(repeating: 0, count: sumsCapacity)
-        }
+        // Three more bytes: alpha is stored four at a time.
         _ = scratchCoverage(count: width + 3)
     }
 
-    /// Deposits every edge into the one band that starts at row `bandTop` and holds them all.
-    /// There an edge's rows need no clipping to the band: `max(yTop, band top)` is `yTop` and
-    /// `min(yBottom, band bottom)` is `yBottom`, and x at `yTop` is `xTop` (plus 0 × slope, which
-    /// the clamp to 0…width makes the same value even for −0).
-    private func accumulateAll(bandTop: Int, _ g: BandGeometry) {
-        let w = Float(g.width)
-        let edges = self.edges, acc = accumulation, bits = touched
-        for i in 0..<edgeCount {
-            let e = edges[i]
-            Rasterizer.accumulate(e, yStart: e.yTop, yEnd: e.yBottom, x: Rasterizer.clampX(e.xTop, w),
-                                  bandTop: bandTop, w: w, g, acc: acc, bits: bits)
-        }
-    }
-
-    /// Deposits the `active` edges' rows between `bandTop` and `bandBottom`.
-    private func accumulate(_ active: [Int], bandTop: Int, bandBottom: Int, _ g: BandGeometry) {
-        let w = Float(g.width)
-        let edges = self.edges, acc = accumulation, bits = touched
-        for i in active {
-            let e = edges[i]
-            let yStart = max(e.yTop, Float(bandTop))
-            let yEnd = min(e.yBottom, Float(bandBottom))
-            guard yStart < yEnd else { continue }
-            Rasterizer.accumulate(e, yStart: yStart, yEnd: yEnd,
-                                  x: Rasterizer.clampX(e.xTop + (yStart - e.yTop) * e.dxdy, w),
-                                  bandTop: bandTop, w: w, g, acc: acc, bits: bits)
-        }
-    }
-
-    /// x clamped to 0…w, as `min(max(x, 0), w)` — x is never NaN (finite start, finite slope),
-    /// and for every other x `m > 0 ? m : 0` is `max(m, 0)` (−0 included), in one `maxss`.
+    /// Floor division and its non-negative remainder (`d > 0`).
     @inline(__always)
-    private static func clampX(_ x: Float, _ w: Float) -> Float {
-        let m = min(x, w)   // w ≥ 1, so clamping above first gives the same value
-        return m > 0 ? m : 0
+    private static func floorDivide(_ n: Int, _ d: Int) -> (quotient: Int, remainder: Int) {
+        var q = n / d, r = n &- q &* d
+        if r < 0 { q &-= 1; r &+= d }
+        return (q, r)
     }
 
-    /// Deposits one edge's area differences for its rows from `yStart` (where x is `xStart`)
-    /// to `yEnd`, all inside the band that starts at row `bandTop`.
+    /// Deposits the edge's rows between fixed-point rows `top` and `bottom` (row boundaries)
+    /// into the band that starts at pixel row `bandTop`.
+    ///
+    /// x at a row boundary Y is always x0 + (Y − y0)·dx / dy rounded to nearest — stepped from one boundary to
+    /// the next with an exact remainder, computed directly where the range starts below y0 —
+    /// so an edge's rows are the same whichever clip or band they are swept in.
     @inline(__always)
-    private static func accumulate(_ e: Edge, yStart: Float, yEnd: Float, x xStart: Float, bandTop: Int, w: Float,
-                                   _ g: BandGeometry, acc: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>) {
-        var row = Int(yStart)
+    private static func accumulate(_ e: Edge, top: Int32, bottom: Int32, bandTop: Int, _ g: BandGeometry,
+                                   acc: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>) {
+        let yStart = Int(max(e.y0, top)), yEnd = Int(min(e.y1, bottom))
+        guard yStart < yEnd else { return }
+        let x0 = Int(e.x0) &- g.originX, y0 = Int(e.y0), x1 = Int(e.x1) &- g.originX, y1 = Int(e.y1)
+        let dx = x1 &- x0, dy = y1 &- y0
+        let direction = Int(e.direction)
+        let row = yStart >> 8
         var rowAcc = acc + (row &- bandTop) &* g.stride
         var rowBits = bits + (row &- bandTop) &* g.wordsPerRow
         var y = yStart
-        var x = xStart
-        while true {
-            let yNext = min(Float(row &+ 1), yEnd)
-            let xNext = clampX(e.xTop + (yNext - e.yTop) * e.dxdy, w)
-            accumulateRow(rowAcc, rowBits, x, xNext, (yNext - y) * e.direction)
-            if !(yNext < yEnd) { return }
-            y = yNext
-            x = xNext
-            row &+= 1
+        let half = dy >> 1
+        var x = yStart == y0 ? x0 : x0 &+ floorDivide((yStart &- y0) &* dx &+ half, dy).quotient
+        var boundary = (row &+ 1) << 8
+        if boundary < yEnd {
+            // Crosses row boundaries: x at the next one, then a constant step per row.
+            var (xb, r) = floorDivide((boundary &- y0) &* dx &+ half, dy)
+            xb &+= x0
+            accumulateRow(rowAcc, rowBits, x, xb, (boundary &- y) &* direction, g.width)
+            x = xb
+            y = boundary
             rowAcc += g.stride
             rowBits += g.wordsPerRow
-        }
-    }
-
-    /// Adds the coverage differences of a segment from `xa` to `xb` (0…width) with signed height
-    /// `d` inside one row, and marks the touched cells.
-    @inline(__always)
-    private static func accumulateRow(_ acc: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>,
-                                      _ xa: Float, _ xb: Float, _ d: Float) {
-        // `max(xa, xb)` is `xb >= xa ? xb : xa`; this is the same for numbers, in one `maxss`.
-        let x0 = min(xa, xb), x1 = xa > xb ? xa : xb
-        let i0 = Int(x0)
-        let f0 = Float(i0)
-        if x1 <= f0 + 1 {
-            // Within one column: the area right of the segment is 1 − (mean x − i0).
-            let xm = (x0 + x1) * 0.5 - f0
-            acc[i0] += d * (1 - xm)
-            acc[i0 &+ 1] += d * xm
-            bits[i0 &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: i0)
+            boundary &+= 256
+            if boundary <= yEnd {
+                // Whole rows (and perhaps a boundary at yEnd): the step, only now.
+                let (lift, rem) = floorDivide(dx << 8, dy)
+                while true {
+                    xb &+= lift
+                    r &+= rem
+                    if r >= dy { xb &+= 1; r &-= dy }
+                    if boundary >= yEnd { break }
+                    accumulateRow(rowAcc, rowBits, x, xb, (boundary &- y) &* direction, g.width)
+                    x = xb
+                    y = boundary
+                    rowAcc += g.stride
+                    rowBits += g.wordsPerRow
+                    boundary &+= 256
+                }
+            }
+            // xb is x at the last boundary passed, which is yEnd when yEnd is not y1.
+            let xEnd = yEnd == y1 ? x1 : xb
+            accumulateRow(rowAcc, rowBits, x, xEnd, (yEnd &- y) &* direction, g.width)
             return
         }
-        let i1 = Int(x1)
-        let s = 1 / (x1 - x0)
-        // Closed forms of C(i) − C(i−1) = d·(F(i+1) − F(i)): the first column holds the
-        // triangle s·v0²/2 left of x0's column boundary, the column after the last holds the
-        // mirrored triangle s·w1²/2, columns i0+2 ..< i1 are crossed whole and get s, and the
-        // two columns in between take what makes the total exactly d.
-        let v0 = f0 + 1 - x0
-        let w1 = x1 - Float(i1)
-        let first = s * 0.5 * v0 * v0
-        let last = s * 0.5 * w1 * w1
-        acc[i0] += d * first
-        if i1 == i0 &+ 1 {
-            acc[i1] += d * (1 - first - last)
-        } else {
-            let second = s * (v0 + 0.5)
-            acc[i0 &+ 1] += d * (second - first)
-            let ds = d * s
-            var i = i0 &+ 2
-            while i < i1 { acc[i] += ds; i &+= 1 }
-            acc[i1] += d * (1 - last - s * (Float(i1) - x0 - 0.5))
+        let xEnd = yEnd == y1 ? x1 : x0 &+ floorDivide((yEnd &- y0) &* dx &+ half, dy).quotient
+        accumulateRow(rowAcc, rowBits, x, xEnd, (yEnd &- y) &* direction, g.width)
+    }
+
+    /// Adds the coverage differences of a row piece from `xa` to `xb` (fixed point, relative to
+    /// the clip's left side) with signed height `d` (fixed point, at most one row) inside one row,
+    /// and marks the touched cells. A piece in column c from x offset fa to fb (0…256) with height
+    /// h adds h·(512 − fa − fb) to cell c and h·(fa + fb) to cell c + 1: twice the area right of
+    /// and left of it, 512·h in all. Columns left of the clip add their total to cell 0 (the
+    /// running sum of every visible pixel sees only that total); columns right of it add nothing
+    /// any visible pixel sees, and are skipped.
+    @inline(__always)
+    private static func accumulateRow(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                      _ xa: Int, _ xb: Int, _ d: Int, _ width: Int) {
+        let xl = min(xa, xb), xr = max(xa, xb)
+        if xr <= 0 {
+            acc[0] &+= Int32(truncatingIfNeeded: d &<< 9)
+            bits[0] |= 1
+            return
         }
-        acc[i1 &+ 1] += d * last
-        markCells(bits, i0, i1)
+        let c0 = xl >> 8
+        if c0 >= width { return }
+        let base = c0 << 8
+        if xr <= base &+ 256 {
+            // Within one column (c0 ≥ 0, as xr > 0).
+            let f = xl &+ xr &- (base << 1)
+            acc[c0] &+= Int32(truncatingIfNeeded: d &* (512 &- f))
+            acc[c0 &+ 1] &+= Int32(truncatingIfNeeded: d &* f)
+            bits[c0 &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c0)
+            return
+        }
+        accumulateColumns(acc, bits, xl, xr, d, width)
+    }
+
+    /// `accumulateRow` for a piece across several columns c0 … c1, in closed form: its height
+    /// in a column is proportional to its width there, so with q = d / (xr − xl) (kept with 24
+    /// more fractional bits) the first column, e0 wide, adds q·e0² to cell c0 and q·e0·512 in
+    /// all; each column crossed whole adds u = 256·256·q to its cell and to the next; the last,
+    /// e1 wide, adds q·e1² to cell c1 + 1, and cell c1 takes what makes the total exactly 512·d.
+    /// The running sum at any cell j is therefore a formula in j: the clip's cell 0 takes it
+    /// whole when the piece starts left of the clip, and every visible cell gets what it gets
+    /// without a clip.
+    private static func accumulateColumns(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                          _ xl: Int, _ xr: Int, _ d: Int, _ width: Int) {
+        let c0 = xl >> 8, c1 = (xr &- 1) >> 8
+        let e0 = ((c0 &+ 1) << 8) &- xl, e1 = xr &- (c1 << 8)   // 1…256 each
+        let q = floorDivide(d << 24 &+ (xr &- xl) >> 1, xr &- xl).quotient
+        let first = (q &* e0 &+ (1 << 14)) >> 15                // 512 · the first column's height
+        let corner = (q &* e0 &* e0 &+ (1 << 23)) >> 24         // the first column's part in cell c0
+        let u = (q &+ 128) >> 8
+        let tail = (q &* e1 &* e1 &+ (1 << 23)) >> 24           // the last column's part in cell c1 + 1
+        let total = d << 9
+        // The running sum after cell j, for c0 < j < c1.
+        @inline(__always) func sum(through j: Int) -> Int { first &+ u &* (2 &* (j &- c0) &- 1) }
+        var c: Int
+        if c0 >= 0 {
+            acc[c0] &+= Int32(truncatingIfNeeded: corner)
+            if c0 &+ 1 == c1 {
+                acc[c1] &+= Int32(truncatingIfNeeded: total &- tail &- corner)
+                bits[c0 &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c0)
+                if c1 < width {
+                    acc[c1 &+ 1] &+= Int32(truncatingIfNeeded: tail)
+                    bits[c1 &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c1)
+                }
+                return
+            }
+            acc[c0 &+ 1] &+= Int32(truncatingIfNeeded: first &- corner &+ u)
+            c = c0 &+ 2
+        } else if c1 == 0 {
+            acc[0] &+= Int32(truncatingIfNeeded: total &- tail)
+            acc[1] &+= Int32(truncatingIfNeeded: tail)
+            bits[0] |= 1
+            return
+        } else {
+            acc[0] &+= Int32(truncatingIfNeeded: sum(through: 0))
+            c = 1
+        }
+        let shown = min(c1, width &- 1)
+        markCells(bits, max(c0, 0), shown)
+        let whole = Int32(truncatingIfNeeded: u << 1)
+        let stop = min(c1, width)
+        while c < stop { acc[c] &+= whole; c &+= 1 }
+        if c1 < width {
+            acc[c1] &+= Int32(truncatingIfNeeded: total &- tail &- sum(through: c1 &- 1))
+            acc[c1 &+ 1] &+= Int32(truncatingIfNeeded: tail)
+        }
     }
 
     /// Sets the bits of cells `from...through` of a row. A set bit stands for its cell and the
     /// next one (every deposit ends one cell right of the last column it crosses), so a row
-    /// segment within one column sets a single bit.
+    /// piece within one column sets a single bit.
     @inline(__always)
     private static func markCells(_ bits: UnsafeMutablePointer<UInt64>, _ from: Int, _ through: Int) {
         let w0 = from &>> 6, w1 = through &>> 6
@@ -611,7 +605,7 @@ final class Rasterizer {
         }
     }
 
-    /// Resolves band rows `rows` (the band starts at row `bandTop`).
+    /// Resolves band rows `rows` (absolute; the band starts at row `bandTop`).
     @inline(__always)
     private func resolveRows<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                           words: ClosedRange<Int>, _ g: BandGeometry, _ blitter: inout B) {
@@ -619,22 +613,22 @@ final class Rasterizer {
         for row in rows {
             resolveRow(R.self, acc: acc + (row &- bandTop) &* g.stride,
                        bits: bits + (row &- bandTop) &* g.wordsPerRow,
-                       words: words, width: g.width, y: clip.y &+ row, blitter: &blitter)
+                       words: words, width: g.width, y: row, blitter: &blitter)
         }
     }
 
     /// Turns one row's accumulated differences into spans, clearing what it reads.
     ///
     /// The touched cells are those whose bit or whose left neighbour's bit is set; they come
-    /// in runs, each summed in a tight loop: a run of four or more into `sums`, which then become
-    /// alpha four at a time, a shorter one straight into alpha.
+    /// in runs. A run of four or more is summed and turned into alpha four cells at a time
+    /// (`prefixSums`, `AlphaRule.alphas`), a shorter one a cell at a time.
     @inline(__always)
-    private func resolveRow<R: AlphaRule, B: SpanBlitter>(_: R.Type, acc: UnsafeMutablePointer<Float>,
+    private func resolveRow<R: AlphaRule, B: SpanBlitter>(_: R.Type, acc: UnsafeMutablePointer<Int32>,
                                                          bits: UnsafeMutablePointer<UInt64>, words: ClosedRange<Int>,
                                                          width: Int, y: Int, blitter: inout B) {
         let originX = clip.x
-        let mask = coverage, sums = self.sums
-        var sum: Float = 0
+        let mask = coverage
+        var sum: Int32 = 0
         var x = 0             // first pixel not yet emitted
         var runStart = -1     // start of the pending per-pixel run, or −1
         var carry: UInt64 = 0 // the last cell's bit of the previous word
@@ -673,19 +667,30 @@ final class Rasterizer {
                     if runStart < 0 { runStart = c0 }
                     var c = c0
                     if end &- c0 >= 4 {
-                        // A long run: its sums first, then alpha four at a time.
-                        let out = sums - c0
+                        let out = mask - runStart
                         repeat {
-                            sum += acc[c]
-                            acc[c] = 0
-                            out[c] = sum
-                            c &+= 1
+                            let cells = UnsafeMutableRawPointer(acc + c)
+                            var v = cells.loadUnaligned(as: SIMD4<Int32>.self)
+                            let left = end &- c
+                            if left >= 4 {
+                                cells.storeBytes(of: .zero, as: SIMD4<Int32>.self)
+                            } else {
+                                // The last few cells: lanes past the run are kept as they are
+                                // (they may be the next run's) and count as zero here.
+                                let inRun = SIMD4<Int32>(0, 1, 2, 3) .< SIMD4(repeating: Int32(truncatingIfNeeded: left))
+                                cells.storeBytes(of: v.replacing(with: 0, where: inRun), as: SIMD4<Int32>.self)
+                                v = SIMD4(repeating: 0).replacing(with: v, where: inRun)
+                            }
+                            let sums = Rasterizer.prefixSums(v, sum)
+                            sum = sums[3]
+                            UnsafeMutableRawPointer(out + c).storeBytes(
+                                of: SIMD4<UInt8>(truncatingIfNeeded: R.alphas(sums)), as: SIMD4<UInt8>.self)
+                            c &+= 4
                         } while c < end
-                        R.alphas(sums, count: end &- c0, into: mask + (c0 &- runStart))
                     } else {
                         let out = mask - runStart
                         repeat {
-                            sum += acc[c]
+                            sum &+= acc[c]
                             acc[c] = 0
                             out[c] = R.alpha(sum)
                             c &+= 1
@@ -693,7 +698,7 @@ final class Rasterizer {
                     }
                     x = end
                 }
-                // Cells `width` and `width + 1` (right of the clip) are only cleared.
+                // Cells at `width` and beyond (right of the clip) are only cleared.
                 var c = max(c0, end)
                 while c < c1 { acc[c] = 0; c &+= 1 }
             } while word != 0
@@ -706,68 +711,75 @@ final class Rasterizer {
             if a != 0 { blitter.blitSpan(x: originX &+ x, y: y, count: width &- x, coverage: a) }
         }
     }
-}
 
-/// Maps accumulated coverage to 8-bit alpha.
-protocol AlphaRule {
-    static func alpha(_ sum: Float) -> UInt8
-    /// `alpha` of `count` (≥ 1) sums, into `out`. Both buffers extend three elements beyond
-    /// `count`, which may be read and written.
-    static func alphas(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>)
-}
-
-extension AlphaRule {
+    /// The running sums of four cells after `carry`: two shifted adds (`pslldq`, `paddd`).
     @inline(__always)
-    static func alphas(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-        var i = 0
-        while i < count { out[i] = alpha(sums[i]); i &+= 1 }
+    static func prefixSums(_ v: SIMD4<Int32>, _ carry: Int32) -> SIMD4<Int32> {
+        var s = v &+ SIMD4(0, v[0], v[1], v[2])
+        s &+= SIMD4(0, 0, s[0], s[1])
+        return s &+ SIMD4(repeating: carry)
     }
 }
 
-/// Non-zero winding: |sum| clamped to 1.
+/// Maps an accumulated coverage sum (`Rasterizer.fullCoverage` = one pixel's worth, signed by
+/// winding) to 8-bit alpha. Every operation wraps: a sum that overflowed (tens of thousands of
+/// windings) gives some alpha, never a trap.
+protocol AlphaRule {
+    static func alpha(_ sum: Int32) -> UInt8
+    /// `alpha` of four sums, as 0…255 in each lane: the same operations lane by lane.
+    static func alphas(_ sums: SIMD4<Int32>) -> SIMD4<Int32>
+}
+
+/// 0…2¹⁷ to 0…255, rounded to nearest (halves up): (a·255 + 2¹⁶) / 2¹⁷, the product as a shift
+/// and a subtraction (SSE2 has no 32-bit multiply).
+@inline(__always)
+private func level(_ a: Int32) -> Int32 { ((a &<< 8) &- a &+ 65536) &>> 17 }
+
+@inline(__always)
+private func levels(_ a: SIMD4<Int32>) -> SIMD4<Int32> { ((a &<< 8) &- a &+ 65536) &>> 17 }
+
+/// Non-zero winding: |sum| clamped to one pixel.
 enum NonZeroRule: AlphaRule {
     @inline(__always)
-    static func alpha(_ sum: Float) -> UInt8 {
-        UInt8(truncatingIfNeeded: Int(min(abs(sum), 1) * 255 + 0.5))
+    static func alpha(_ sum: Int32) -> UInt8 {
+        let m = sum &>> 31
+        let a = (sum ^ m) &- m
+        return UInt8(truncatingIfNeeded: level(a > Rasterizer.fullCoverage ? Rasterizer.fullCoverage : a))
     }
 
-    /// `alpha`, four sums at a time, with the same operations in each lane. The conversion to an
-    /// integer is exact without `cvttss2si` and its range checks: t = min(|sum|, 1)·255 + 0.5 lies
-    /// in 0.5…255.5, so t + 2²³ rounds to 2²³ + round(t) (ties to even), whose bits less those
-    /// of 2²³ are round(t); one less where round(t) > t gives the truncation `Int(t)`.
-    /// Inlined: the resolver calls it for runs of four or more touched cells.
     @inline(__always)
-    static func alphas(_ sums: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-        var i = 0
-        repeat {
-            let sum = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD4<Float>.self)
-            let a = unsafeBitCast(unsafeBitCast(sum, to: SIMD4<UInt32>.self) & 0x7fff_ffff, to: SIMD4<Float>.self)
-            let t = a.replacing(with: 1, where: a .> 1) * 255 + 0.5
-            let shifted = t + 8_388_608
-            let rounded = shifted - 8_388_608
-            // (Written in exactly this form the compiler keeps all four lanes in one register.)
-            var alpha = unsafeBitCast(shifted, to: SIMD4<Int32>.self) &- 0x4B00_0000
-            alpha = alpha.replacing(with: alpha &- 1, where: rounded .> t)
-            UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: alpha),
-                                                        as: SIMD4<UInt8>.self)
-            i &+= 4
-        } while i < count
+    static func alphas(_ sums: SIMD4<Int32>) -> SIMD4<Int32> {
+        let m = sums &>> 31
+        let a = (sums ^ m) &- m
+        let full = SIMD4(repeating: Rasterizer.fullCoverage)
+        return levels(a.replacing(with: full, where: a .> full))
     }
 }
 
-/// Even-odd: |sum| folded into 0…1 with period 2.
+/// Even-odd: the sum folded into 0…1 pixel with period 2 (a two's-complement mask takes the
+/// sign along).
 enum EvenOddRule: AlphaRule {
     @inline(__always)
-    static func alpha(_ sum: Float) -> UInt8 {
-        let t = abs(sum)
-        let f = t - 2 * (t * 0.5).rounded(.down)
-        let a = f > 1 ? 2 - f : f
-        return UInt8(truncatingIfNeeded: Int(a * 255 + 0.5))
+    static func alpha(_ sum: Int32) -> UInt8 {
+        let a = sum & (2 &* Rasterizer.fullCoverage &- 1)
+        return UInt8(truncatingIfNeeded: level(a > Rasterizer.fullCoverage ? 2 &* Rasterizer.fullCoverage &- a : a))
+    }
+
+    @inline(__always)
+    static func alphas(_ sums: SIMD4<Int32>) -> SIMD4<Int32> {
+        let full = SIMD4(repeating: Rasterizer.fullCoverage)
+        let a = sums & (full &+ full &- 1)
+        return levels(a.replacing(with: full &+ full &- a, where: a .> full))
     }
 }
 
 /// Anti-aliasing off: a pixel is painted when at least half of it is covered.
 enum AliasedRule<Base: AlphaRule>: AlphaRule {
     @inline(__always)
-    static func alpha(_ sum: Float) -> UInt8 { Base.alpha(sum) >= 128 ? 255 : 0 }
+    static func alpha(_ sum: Int32) -> UInt8 { Base.alpha(sum) >= 128 ? 255 : 0 }
+
+    @inline(__always)
+    static func alphas(_ sums: SIMD4<Int32>) -> SIMD4<Int32> {
+        SIMD4(repeating: 0).replacing(with: 255, where: Base.alphas(sums) .>= 128)
+    }
 }
