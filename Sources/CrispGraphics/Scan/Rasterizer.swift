@@ -21,8 +21,10 @@ import Foundation
 // Fixed point. Segments are rounded once to 24.8 fixed point (1/256 px; ±2²¹ px, clipped to
 // that box in double precision when they reach beyond it), relative to the device origin, not
 // the clip. From there everything is integer, and exact:
-// - x at a row boundary Y is x0 + (Y − y0)·dx/dy rounded to nearest, stepped from boundary to
-//   boundary with an exact remainder (a division where a range starts inside the edge);
+// - x at a row boundary Y is x0 + (Y − y0)·dx/dy rounded to nearest, through a slope with 32
+//   fractional bits: t = (Y − y0)·s + 2³¹ steps by 256·s per row with no remainder to carry,
+//   and is computed directly where a range starts inside the edge (one division an edge, none
+//   for an edge within one row);
 // - a piece crossing several columns has its height in a column proportional to its width
 //   there, in closed form from one quotient q = d/(xr − xl) kept with 24 more bits: the first
 //   and last columns get their triangles, the columns between the same 2·256·256·q, and the
@@ -450,56 +452,43 @@ final class Rasterizer {
     /// Deposits the edge's rows between fixed-point rows `top` and `bottom` (row boundaries)
     /// into the band that starts at pixel row `bandTop`.
     ///
-    /// x at a row boundary Y is always x0 + (Y − y0)·dx / dy rounded to nearest — stepped from one boundary to
-    /// the next with an exact remainder, computed directly where the range starts below y0 —
-    /// so an edge's rows are the same whichever clip or band they are swept in.
+    /// x at a row boundary Y is always x0 + ⌊((Y − y0)·s + 2³¹) / 2³²⌋ with the slope
+    /// s = ⌊dx·2³² / dy⌋ (Y − y0 ≤ dy, so the product stays below 2⁶²): rows step t by 256·s
+    /// exactly, and a range that starts inside the edge computes t directly, so an edge's rows
+    /// are the same whichever clip or band they are swept in. An edge within one row needs no
+    /// slope at all.
     @inline(__always)
     private static func accumulate(_ e: Edge, top: Int32, bottom: Int32, bandTop: Int, _ g: BandGeometry,
                                    acc: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>) {
         let yStart = Int(max(e.y0, top)), yEnd = Int(min(e.y1, bottom))
         guard yStart < yEnd else { return }
         let x0 = Int(e.x0) &- g.originX, y0 = Int(e.y0), x1 = Int(e.x1) &- g.originX, y1 = Int(e.y1)
-        let dx = x1 &- x0, dy = y1 &- y0
         let direction = Int(e.direction)
         let row = yStart >> 8
         var rowAcc = acc + (row &- bandTop) &* g.stride
         var rowBits = bits + (row &- bandTop) &* g.wordsPerRow
-        var y = yStart
-        let half = dy >> 1
-        var x = yStart == y0 ? x0 : x0 &+ floorDivide((yStart &- y0) &* dx &+ half, dy).quotient
         var boundary = (row &+ 1) << 8
-        if boundary < yEnd {
-            // Crosses row boundaries: x at the next one, then a constant step per row.
-            var (xb, r) = floorDivide((boundary &- y0) &* dx &+ half, dy)
-            xb &+= x0
+        if boundary >= yEnd && yStart == y0 && yEnd == y1 {
+            accumulateRow(rowAcc, rowBits, x0, x1, (y1 &- y0) &* direction, g.width)
+            return
+        }
+        let slope = floorDivide((x1 &- x0) << 32, y1 &- y0).quotient
+        var x = x0 &+ (((yStart &- y0) &* slope &+ (1 << 31)) >> 32)
+        var t = (boundary &- y0) &* slope &+ (1 << 31)
+        let step = slope &<< 8   // only used when the edge is more than a row high
+        var y = yStart
+        while boundary < yEnd {
+            let xb = x0 &+ (t >> 32)
             accumulateRow(rowAcc, rowBits, x, xb, (boundary &- y) &* direction, g.width)
             x = xb
             y = boundary
             rowAcc += g.stride
             rowBits += g.wordsPerRow
             boundary &+= 256
-            if boundary <= yEnd {
-                // Whole rows (and perhaps a boundary at yEnd): the step, only now.
-                let (lift, rem) = floorDivide(dx << 8, dy)
-                while true {
-                    xb &+= lift
-                    r &+= rem
-                    if r >= dy { xb &+= 1; r &-= dy }
-                    if boundary >= yEnd { break }
-                    accumulateRow(rowAcc, rowBits, x, xb, (boundary &- y) &* direction, g.width)
-                    x = xb
-                    y = boundary
-                    rowAcc += g.stride
-                    rowBits += g.wordsPerRow
-                    boundary &+= 256
-                }
-            }
-            // xb is x at the last boundary passed, which is yEnd when yEnd is not y1.
-            let xEnd = yEnd == y1 ? x1 : xb
-            accumulateRow(rowAcc, rowBits, x, xEnd, (yEnd &- y) &* direction, g.width)
-            return
+            t &+= step
         }
-        let xEnd = yEnd == y1 ? x1 : x0 &+ floorDivide((yEnd &- y0) &* dx &+ half, dy).quotient
+        // `boundary` is yEnd here unless yEnd is y1.
+        let xEnd = yEnd == y1 ? x1 : x0 &+ (t >> 32)
         accumulateRow(rowAcc, rowBits, x, xEnd, (yEnd &- y) &* direction, g.width)
     }
 
@@ -730,11 +719,12 @@ protocol AlphaRule {
     static func alphas(_ sums: SIMD4<Int32>) -> SIMD4<Int32>
 }
 
-/// 0…2¹⁷ to 0…255, rounded to nearest (halves up): (a·255 + 2¹⁶) / 2¹⁷, the product as a shift
-/// and a subtraction (SSE2 has no 32-bit multiply).
+/// 0…2¹⁷ to 0…255, rounded to nearest (halves up): (a·255 + 2¹⁶) / 2¹⁷.
 @inline(__always)
-private func level(_ a: Int32) -> Int32 { ((a &<< 8) &- a &+ 65536) &>> 17 }
+private func level(_ a: Int32) -> Int32 { (a &* 255 &+ 65536) &>> 17 }
 
+/// `level` four at a time, the product as a shift and a subtraction (SSE2 has no 32-bit
+/// multiply); both wrap alike.
 @inline(__always)
 private func levels(_ a: SIMD4<Int32>) -> SIMD4<Int32> { ((a &<< 8) &- a &+ 65536) &>> 17 }
 
