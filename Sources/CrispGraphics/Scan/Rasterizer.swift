@@ -20,9 +20,10 @@ import Foundation
 //
 // Fixed point. Segments are rounded once to 24.8 fixed point (1/256 px; ±2²¹ px, clipped to
 // that box in double precision when they reach beyond it), relative to the device origin, not
-// the clip. From there everything is integer, and exact:
-// - x at a row boundary Y is x0 + (Y − y0)·dx/dy rounded to nearest, through a slope with 32
-//   fractional bits: t = (Y − y0)·s + 2³¹ steps by 256·s per row with no remainder to carry,
+// the clip. From there everything is integer, so every value is reproducible wherever it is
+// computed from:
+// - x at a row boundary Y is x0 + (Y − y0)·dx/dy rounded to nearest (within 1/2048 px), through
+//   a slope with 32 fractional bits: t = (Y − y0)·s + 2³¹ steps by 256·s per row, exactly,
 //   and is computed directly where a range starts inside the edge (one division an edge, none
 //   for an edge within one row);
 // - a piece crossing several columns has its height in a column proportional to its width
@@ -58,12 +59,17 @@ import Foundation
 // The Float design it replaces (branches `sweep`, `svgspeed`): edges in Float relative to the
 // clip's origin, per-row x by a multiply with the slope, the closed-form cell values in Float,
 // and a resolve that had to add cells one at a time in order, since the goldens fixed every
-// rounding (a four-lane conversion to alpha was all the SIMD it could use). It took about 60
-// instructions a row segment, and the two-pass alpha of short runs lost time to mispredicted
-// loop exits. Measured against it, see the README's Benchmarks, "After branch `fixedpoint`".
-// Measured and rejected on the way here: a DDA over columns (the height reached at each column
-// boundary, stepped with an exact remainder): exact, but about 12 instructions a column crossed
-// against 4 for the closed form (polys_nz_40 +4 % of the whole render against the Float sweep).
+// rounding (a four-lane conversion to alpha was all the SIMD it could use): about 60
+// instructions a row segment of dependent float arithmetic. Against it (release builds, main
+// 9092ac6; README, Benchmarks, "After branch `fixedpoint`"): FillPolyNZi40 at 16 px 164.5 →
+// 207.2 shapes/ms, FillPolyNZi10 670.0 → 713.6; callgrind over whole `crisp render --bench 2`
+// runs: polys_eo_40 −10.3 %, ui_emboss −1.6 %, the other polygon, curve and fill scenes within
+// ±0.5 %, strokes +0.5 … +1.4 % and hairlines +2.4 % (many short segments, each paying a
+// division when it crosses a row boundary). Measured and rejected on the way: exact-remainder
+// DDAs for row boundaries and for column heights (a division at the first boundary and one
+// for the step, a data-dependent branch per row, about 12 instructions per column crossed
+// against 4 for the closed form): polys_nz_40 +6.4 % and hairlines +7.4 % against the Float
+// sweep with both, +1.7 % and +3.4 % with the closed form for columns only.
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
