@@ -119,12 +119,8 @@ struct RadialGradientPaint {
             if checkStart { plain .&= t .>= 0 }
             if checkEnd { plain .&= t .<= 1 }
             if all(plain) {
-                let u = SIMD4<Float>(t) * top + 0.5
-                let index = SIMD4<Int32>(pointwiseMin(pointwiseMax(u, .zero), top), rounding: .towardZero)
-                out[i] = entries[Int(index[0])]
-                out[i &+ 1] = entries[Int(index[1])]
-                out[i &+ 2] = entries[Int(index[2])]
-                out[i &+ 3] = entries[Int(index[3])]
+                let u = SIMD4<Float>(Float(t[0]), Float(t[1]), Float(t[2]), Float(t[3])) * top + 0.5
+                RadialGradientPaint.lookUp(u, entries: entries, into: out + i)
             } else {
                 for k in i..<i &+ 4 { out[k] = color(x: x &+ k, y: y) }
             }
@@ -163,11 +159,7 @@ struct RadialGradientPaint {
             let t = ((ux * ux + uy * uy).squareRoot() - start) * perRadius
             let u = t * top + 0.5
             if padded && all(u - u .== 0) {
-                let index = SIMD4<Int32>(pointwiseMin(pointwiseMax(u, .zero), top), rounding: .towardZero)
-                out[i] = entries[Int(index[0])]
-                out[i &+ 1] = entries[Int(index[1])]
-                out[i &+ 2] = entries[Int(index[2])]
-                out[i &+ 3] = entries[Int(index[3])]
+                RadialGradientPaint.lookUp(u, entries: entries, into: out + i)
             } else {
                 out[i] = concentricColor(t[0])
                 out[i &+ 1] = concentricColor(t[1])
@@ -182,6 +174,19 @@ struct RadialGradientPaint {
             out[i] = concentricColor(((ux * ux + uy * uy).squareRoot() - start) * perRadius)
             i &+= 1
         }
+    }
+
+    /// Four table positions clamped to the table and truncated, looked up into `out`. Clamps
+    /// and conversions are per lane (`minss`, `maxss`, `cvttss2si`): the generic
+    /// `SIMD4<Int32>(_:rounding:)` converts through a call per lane (callgrind: 40 instructions
+    /// a pixel) and `pointwiseMin`/`pointwiseMax` are not inlined.
+    @inline(__always)
+    private static func lookUp(_ u: SIMD4<Float>, entries: UnsafeMutablePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+        let top = RadialGradientPaint.top
+        out[0] = entries[Int(min(max(u[0], 0), top))]
+        out[1] = entries[Int(min(max(u[1], 0), top))]
+        out[2] = entries[Int(min(max(u[2], 0), top))]
+        out[3] = entries[Int(min(max(u[3], 0), top))]
     }
 
     /// The colour at `t` on concentric circles, as `accept` gives it (the radius there, |p − c|,
