@@ -27,8 +27,10 @@
 // colours in 16-bit lanes instead of the table, which is exact only between two stops and
 // costs a multiply per channel where the table costs one load.
 
-/// The axial gradient paint: t is affine in device coordinates.
-struct LinearGradientPaint {
+/// The axial gradient paint: t is affine in device coordinates. A class, immutable: a span's
+/// switch over `Paint` then takes a reference, not a copy of the fields through their value
+/// witnesses.
+final class LinearGradientPaint {
     let table: GradientTable
     /// t = a·x + b·y + c at a device pixel's centre, in single precision (the end treatment, the
     /// colour of a vertical gradient's rows, gradients outside the fixed-point range).
@@ -37,7 +39,7 @@ struct LinearGradientPaint {
     /// The table position in fixed point, when the gradient is within its range.
     let fixed: FixedPosition?
     /// A horizontal gradient's colours over the columns drawn, shaded once (see `withRow`).
-    private(set) var row: GradientRow?
+    let row: GradientRow?
 
     /// The table position u = t·(size − 1) + ½ at pixel centres, `fractionBits` fixed point:
     /// u(x, y) = u0 + ux·x + uy·y, and the run of positions that are plain lookups.
@@ -64,6 +66,7 @@ struct LinearGradientPaint {
         (self.a, self.b, self.c) = (Float(a), Float(b), Float(c))
         self.extendBefore = extendBefore
         self.extendAfter = extendAfter
+        row = nil
         let s = LinearGradientPaint.scale
         let ux = a * s, uy = b * s, u0 = (0.5 * a + 0.5 * b + c) * s + Double(LinearGradientPaint.start)
         let limit = LinearGradientPaint.slopeLimit
@@ -81,8 +84,17 @@ struct LinearGradientPaint {
     }
 
     /// A gradient from single-precision coefficients.
-    init(table: GradientTable, a: Float, b: Float, c: Float, extendBefore: Bool, extendAfter: Bool) {
+    convenience init(table: GradientTable, a: Float, b: Float, c: Float, extendBefore: Bool, extendAfter: Bool) {
         self.init(table: table, a: Double(a), b: Double(b), c: Double(c), extendBefore: extendBefore, extendAfter: extendAfter)
+    }
+
+    /// `paint` keeping `row`.
+    private init(_ paint: LinearGradientPaint, row: GradientRow) {
+        table = paint.table
+        (a, b, c) = (paint.a, paint.b, paint.c)
+        (extendBefore, extendAfter) = (paint.extendBefore, paint.extendAfter)
+        fixed = paint.fixed
+        self.row = row
     }
 
     /// Opaque when every colour is and both ends extend (then no pixel is left unpainted or
@@ -99,11 +111,9 @@ struct LinearGradientPaint {
     /// the same ones (a horizontal gradient in fixed point); else the paint itself.
     func withRow(x: Int, count: Int) -> LinearGradientPaint {
         guard let fixed, fixed.uy == 0, a != 0, count > 0, count <= LinearGradientPaint.coordinateLimit else { return self }
-        var paint = self
         let row = GradientRow(x: x, count: count)
         shade(x: x, y: 0, count: count, into: row.pixels)
-        paint.row = row
-        return paint
+        return LinearGradientPaint(self, row: row)
     }
 
     /// The shaded row for pixels `x..<x+count` when this paint keeps one that holds them.

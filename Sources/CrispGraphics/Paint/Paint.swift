@@ -9,9 +9,9 @@ enum Paint {
     /// One premultiplied colour everywhere.
     case solid(UInt32)
     /// An axial gradient.
-    indirect case linearGradient(LinearGradientPaint)
+    case linearGradient(LinearGradientPaint)
     /// A two-circle radial gradient.
-    indirect case radialGradient(RadialGradientPaint)
+    case radialGradient(RadialGradientPaint)
     /// A sampled image (in colour, as a stencil, or as mask values).
     indirect case image(ImagePaint)
     /// A transparency layer's pixels on their way back to the parent.

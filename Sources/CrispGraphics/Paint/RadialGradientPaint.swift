@@ -33,7 +33,8 @@ import Foundation
 /// The two-circle radial gradient paint: circles interpolate from (c0, r0) at t = 0 to
 /// (c1, r1) at t = 1; a pixel takes the largest t whose circle passes through it with a radius
 /// of at least 0, within the extension allowed (PDF type 3 shading, also the canvas model).
-struct RadialGradientPaint {
+/// A class, immutable, for the reason `LinearGradientPaint` gives.
+final class RadialGradientPaint {
     let table: GradientTable
     /// Raster pixel → gradient (user) space.
     let toUser: CGAffineTransform
