@@ -125,6 +125,7 @@ import Testing
                 let k = Float(x + i - p.anchorX)
                 let ux = Float(o.x - p.c0.x) + Float(p.toUser.a) * k, uy = Float(o.y - p.c0.y) + Float(p.toUser.b) * k
                 let t = ((ux * ux + uy * uy).squareRoot() - Float(p.r0)) * (1 / Float(p.dr))
+                if !t.isFinite && p.paintsEverywhere { return entries[t == -.infinity ? 0 : last] }
                 return accept(CGFloat(t)).map { t >= 0 && t <= 1 ? entries[Int(t * Float(last) + 0.5)] : $0 } ?? Pixel.unpainted
             }
             let q = p.toUser.apply(CGFloat(x + i) + 0.5, CGFloat(y) + 0.5)
@@ -132,11 +133,13 @@ import Testing
             let b = px * p.dc.x + py * p.dc.y + p.r0 * p.dr
             let c = px * px + py * py - p.r0 * p.r0
             let a = p.dc.x * p.dc.x + p.dc.y * p.dc.y - p.dr * p.dr
-            if abs(a) < 1e-9 { return b != 0 ? accept(c / (2 * b)) ?? Pixel.unpainted : Pixel.unpainted }
+            // Where the gradient paints everywhere, no root only by underflow (t is 0) or overflow.
+            let none = p.paintsEverywhere ? entries[(px * px + py * py).isFinite ? 0 : last] : Pixel.unpainted
+            if abs(a) < 1e-9 { return b != 0 ? accept(c / (2 * b)) ?? none : none }
             let disc = b * b - a * c
-            guard disc >= 0 else { return Pixel.unpainted }
+            guard disc >= 0 else { return none }
             let t1 = (b + disc.squareRoot()) / a, t2 = (b - disc.squareRoot()) / a
-            return accept(max(t1, t2)) ?? accept(min(t1, t2)) ?? Pixel.unpainted
+            return accept(max(t1, t2)) ?? accept(min(t1, t2)) ?? none
         }
     }
 
@@ -151,7 +154,7 @@ import Testing
             Double(rng.next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound) + range.lowerBound
         }
         let table = PaintGoldenTests.redToBlue.table(alpha: 0.8)
-        var painted = 0, total = 0
+        var painted = 0, total = 0, everywhere = 0, everywhereUnpainted = 0
         for trial in 0..<300 {
             let angle = random(-3.2...3.2), scale = pow(10, random(-0.7...0.7))
             let toUser = CGAffineTransform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle) + random(-0.3...0.3),
@@ -180,9 +183,15 @@ import Testing
             #expect(pieces == out, "trial \(trial) cut at \(cut)")
             painted += out.filter { $0 != Pixel.unpainted }.count
             total += count
+            if paint.paintsEverywhere {
+                everywhere += 1
+                everywhereUnpainted += out.filter { $0 == Pixel.unpainted }.count
+            }
         }
-        // Both the plain lookups and the unpainted rest are exercised.
+        // Both the plain lookups and the unpainted rest are exercised; a gradient that paints
+        // everywhere leaves nothing unpainted.
         #expect(painted > total / 20 && (extendBefore || painted < total), "\(painted) of \(total) painted")
+        #expect((extendBefore && extendAfter ? everywhere > 50 : everywhere == 0) && everywhereUnpainted == 0, "\(everywhereUnpainted) unpainted of \(everywhere) trials painting everywhere")
     }
 
     /// A gradient is immutable, so its table is sampled once per alpha and shared by draws.

@@ -41,7 +41,7 @@ enum Paint {
     var mayLeaveUnpainted: Bool {
         switch self {
         case .linearGradient(let p): p.mayLeaveUnpainted
-        case .radialGradient: true
+        case .radialGradient(let p): !p.paintsEverywhere
         case .solid, .image, .layer: false
         }
     }

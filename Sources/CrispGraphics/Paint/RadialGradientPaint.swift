@@ -46,6 +46,11 @@ final class RadialGradientPaint {
     let anchorX: Int
     /// The quadratic's a = |dc|² − dr².
     let a: CGFloat
+    /// Whether every pixel has a colour: both ends extend, and the circles are concentric or
+    /// the start circle is a point inside the end circle (a < 0, r0 = 0), so that each pixel
+    /// lies on exactly one circle of radius ≥ 0. The per-pixel rule then never leaves a pixel
+    /// unpainted (see `color(x:y:)`), and the compositor skips its scan for unpainted runs.
+    let paintsEverywhere: Bool
 
     init(table: GradientTable, toUser: CGAffineTransform, c0: CGPoint, r0: CGFloat, dc: CGPoint, dr: CGFloat,
          extendBefore: Bool, extendAfter: Bool) {
@@ -55,6 +60,7 @@ final class RadialGradientPaint {
         self.extendBefore = extendBefore
         self.extendAfter = extendAfter
         a = dc.x * dc.x + dc.y * dc.y - dr * dr
+        paintsEverywhere = extendBefore && extendAfter && ((dc == .zero && (1 / Float(dr)).isFinite) || (a <= -1e-9 && r0 == 0))
         let centre = c0.applying(toUser.inverted()).x
         anchorX = centre.isFinite && abs(centre) < 16_777_216 ? Int(centre.rounded(.down)) : 0
     }
@@ -73,8 +79,20 @@ final class RadialGradientPaint {
     }
 
     /// The per-pixel rule for pixel (x, y) of a gradient that is not concentric: what
-    /// `shadeTwoCircles` gives every pixel.
+    /// `shadeTwoCircles` gives every pixel. Where the gradient paints everywhere, a pixel
+    /// without an acceptable root — only by underflow within 10⁻¹⁵⁰ of the focal point, where
+    /// t is 0, or overflow at a distance beyond 10¹⁵⁰, where t is past the end — takes the
+    /// start colour or the end colour.
     func color(x: Int, y: Int) -> UInt32 {
+        let color = rootColor(x: x, y: y)
+        guard color == Pixel.unpainted, paintsEverywhere else { return color }
+        let p = toUser.apply(CGFloat(x) + 0.5, CGFloat(y) + 0.5)
+        let px = p.x - c0.x, py = p.y - c0.y
+        return (px * px + py * py).isFinite ? table.entries[0] : table.entries[GradientTable.size - 1]
+    }
+
+    /// The colour of the acceptable root at pixel (x, y), or `Pixel.unpainted`.
+    private func rootColor(x: Int, y: Int) -> UInt32 {
         let p = toUser.apply(CGFloat(x) + 0.5, CGFloat(y) + 0.5)
         let px = p.x - c0.x, py = p.y - c0.y
         let b = px * dc.x + py * dc.y + r0 * dr
@@ -191,11 +209,15 @@ final class RadialGradientPaint {
     }
 
     /// The colour at `t` on concentric circles, as `accept` gives it (the radius there, |p − c|,
-    /// is never negative); a t that is not finite is not painted.
+    /// is never negative); a t that is not finite is not painted, except where the gradient
+    /// paints everywhere: then −∞ takes the start colour and +∞ or NaN the end colour.
     @inline(__always)
     func concentricColor(_ t: Float) -> UInt32 {
         if t >= 0 && t <= 1 { return table.entries[Int(t * RadialGradientPaint.top + 0.5)] }
-        guard t.isFinite else { return Pixel.unpainted }
+        guard t.isFinite else {
+            guard paintsEverywhere else { return Pixel.unpainted }
+            return table.entries[t == -.infinity ? 0 : GradientTable.size - 1]
+        }
         if t < 0 { return extendBefore ? table.entries[0] : Pixel.unpainted }
         return extendAfter ? table.entries[GradientTable.size - 1] : Pixel.unpainted
     }
