@@ -30,7 +30,7 @@ enum Paint {
         switch self {
         case .solid(let color): color >> 24 == 255
         case .linearGradient(let p): p.isOpaque
-        case .radialGradient: false
+        case .radialGradient(let p): p.paintsEverywhere && p.table.isOpaque
         case .image(let p): p.isOpaque
         case .layer: false
         }
