@@ -7,7 +7,8 @@
 //     that clip masks and the rasterizer make change no pixel.
 //   - A step along the row is one 64-bit add and the entry a shift; the runs before the plain
 //     lookups, the lookups themselves and the runs after them are found by two exact integer
-//     divisions per span, not by testing pixels.
+//     divisions per span that reaches an end, not by testing pixels (a span whose two ends are
+//     plain lookups is all plain lookups: no division).
 //   - Precision: ux and uy are within 2⁻³³ of an entry of the exact slopes, so 2²⁰ pixels from
 //     the origin u is within 2⁻¹² of an entry of the exact value — as close as the single
 //     precision t it replaced (whose start sum alone rounds by about 2⁻¹³ of an entry near
@@ -138,19 +139,27 @@ final class LinearGradientPaint {
             for i in 0..<count { out[i] = color(at: us &+ f.ux &* Int64(i)) }
             return
         }
-        // Pixels below the plain run (u < lo) and above it (u > hi): a prefix and a suffix of
-        // the span, in the order the slope gives.
-        let n = Int64(count)
-        let below: Int64, above: Int64
-        if f.ux > 0 {
-            below = min(max(ceilDiv(f.lo &- us, f.ux), 0), n)
-            above = n &- min(max(floorDiv(f.hi &- us, f.ux) &+ 1, 0), n)
+        // The plain run is pixels first..<end; those before it are below it (u < lo) when
+        // `prefixIsBelow`, else above it (u > hi), in the order the slope gives. u is monotonic
+        // along the span, so when both ends are plain every pixel is (the common case, a span
+        // within the gradient's reach) and no division is needed.
+        let first: Int, end: Int, prefixIsBelow: Bool
+        let ue = us &+ f.ux &* Int64(count &- 1)
+        if min(us, ue) >= f.lo && max(us, ue) <= f.hi {
+            (first, end, prefixIsBelow) = (0, count, true)
         } else {
-            below = n &- min(max(floorDiv(us &- f.lo, -f.ux) &+ 1, 0), n)
-            above = min(max(ceilDiv(us &- f.hi, -f.ux), 0), n)
+            let n = Int64(count)
+            let below: Int64, above: Int64
+            if f.ux > 0 {
+                below = min(max(ceilDiv(f.lo &- us, f.ux), 0), n)
+                above = n &- min(max(floorDiv(f.hi &- us, f.ux) &+ 1, 0), n)
+            } else {
+                below = n &- min(max(floorDiv(us &- f.lo, -f.ux) &+ 1, 0), n)
+                above = min(max(ceilDiv(us &- f.hi, -f.ux), 0), n)
+            }
+            let (prefix, suffix) = f.ux > 0 ? (Int(below), Int(above)) : (Int(above), Int(below))
+            (first, end, prefixIsBelow) = (prefix, max(count &- suffix, prefix), f.ux > 0)
         }
-        let (prefixIsBelow, prefix, suffix) = f.ux > 0 ? (true, Int(below), Int(above)) : (false, Int(above), Int(below))
-        let first = prefix, end = max(count &- suffix, first)
         fillEnd(below: prefixIsBelow, 0..<first, us: us, step: f.ux, into: out)
         let entries = table.entries
         var u = us &+ f.ux &* Int64(first)
