@@ -30,6 +30,18 @@ import Testing
         }
     }
 
+    /// A span shaded whole, and shaded in two pieces cut at `cut`.
+    static func shadedWholeAndCut(x: Int, y: Int, count: Int, cut: Int,
+                                  _ shade: (Int, Int, Int, UnsafeMutablePointer<UInt32>) -> Void) -> (whole: [UInt32], pieces: [UInt32]) {
+        var whole = [UInt32](repeating: 0, count: count), pieces = whole
+        whole.withUnsafeMutableBufferPointer { shade(x, y, count, $0.baseAddress!) }
+        pieces.withUnsafeMutableBufferPointer {
+            shade(x, y, cut, $0.baseAddress!)
+            shade(x + cut, y, count - cut, $0.baseAddress! + cut)
+        }
+        return (whole, pieces)
+    }
+
     /// The span loop splits off the runs before and after the plain table lookups by division;
     /// every pixel must still be exactly what the per-pixel rule gives, whatever the direction,
     /// slope and extension — and the same whether a span is shaded whole or in two pieces.
@@ -50,15 +62,9 @@ import Testing
                                             extendBefore: extendBefore, extendAfter: extendAfter)
             if paint.fixed != nil { fixedTrials += 1 }
             let x = Int(rng.next() % 400) - 200, y = Int(rng.next() % 400) - 200, count = Int(rng.next() % 700) + 1
-            var out = [UInt32](repeating: 0, count: count)
-            out.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
-            #expect(out == Self.referenceShade(paint, x: x, y: y, count: count), "trial \(trial)")
             let cut = Int(rng.next() % UInt64(count + 1))
-            var pieces = [UInt32](repeating: 0, count: count)
-            pieces.withUnsafeMutableBufferPointer {
-                paint.shade(x: x, y: y, count: cut, into: $0.baseAddress!)
-                paint.shade(x: x + cut, y: y, count: count - cut, into: $0.baseAddress! + cut)
-            }
+            let (out, pieces) = Self.shadedWholeAndCut(x: x, y: y, count: count, cut: cut, paint.shade)
+            #expect(out == Self.referenceShade(paint, x: x, y: y, count: count), "trial \(trial)")
             #expect(pieces == out, "trial \(trial) cut at \(cut)")
             // A horizontal gradient's kept row serves any span within it, in any row.
             let kept = paint.withRow(x: x - 3, count: count + 7)
@@ -171,15 +177,9 @@ import Testing
             let paint = RadialGradientPaint(table: table, toUser: toUser, c0: c0, r0: r0, dc: dc, dr: r1 - r0,
                                             extendBefore: extendBefore, extendAfter: extendAfter)
             let x = Int(rng.next() % 300) - 100, y = Int(rng.next() % 300) - 100, count = Int(rng.next() % 300) + 1
-            var out = [UInt32](repeating: 0, count: count)
-            out.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
-            #expect(out == Self.referenceShade(paint, x: x, y: y, count: count), "trial \(trial)")
             let cut = Int(rng.next() % UInt64(count + 1))
-            var pieces = [UInt32](repeating: 0, count: count)
-            pieces.withUnsafeMutableBufferPointer {
-                paint.shade(x: x, y: y, count: cut, into: $0.baseAddress!)
-                paint.shade(x: x + cut, y: y, count: count - cut, into: $0.baseAddress! + cut)
-            }
+            let (out, pieces) = Self.shadedWholeAndCut(x: x, y: y, count: count, cut: cut, paint.shade)
+            #expect(out == Self.referenceShade(paint, x: x, y: y, count: count), "trial \(trial)")
             #expect(pieces == out, "trial \(trial) cut at \(cut)")
             painted += out.filter { $0 != Pixel.unpainted }.count
             total += count
