@@ -11,10 +11,10 @@
 // Both loops first decide, for four pixels at once, whether the plain rule serves all of them:
 // the root exists and is finite, its radius is not negative, and t lies where the table reaches
 // (anywhere, when both ends extend — the padded gradients SVG and UIKit draw). Then the table
-// position t·(size − 1) + ½ is clamped and truncated in the vector registers and each pixel is
-// one load: the same entries as the per-pixel rule, which chose between the roots, compared t
-// against both ends and converted it to an index one pixel at a time (about 30 instructions a
-// pixel for that part alone, by callgrind). The rare group that fails the test — a pixel
+// position t·(size − 1) + ½ is clamped and truncated in the vector registers (exactly, by the
+// 2²³ bias, see `lookUp`) and each pixel is one load: the same entries as the per-pixel rule,
+// which chose between the roots, compared t against both ends and converted it to an index one
+// pixel at a time (20–35 instructions a pixel for that part alone, by callgrind). The rare group that fails the test — a pixel
 // outside the painted cone, a radius just below 0 by rounding, a non-finite root — takes the
 // per-pixel rule (`color(x:y:)`, `concentricColor`), so every pixel is exactly what that rule
 // gives (`GradientTests.radialSpansMatchThePerPixelRule`).
@@ -22,11 +22,14 @@
 // circle, every SVG radial gradient) it is (b − √…) / a, for a > 0 (b + √…) / a — one
 // division where max((b + s) / a, (b − s) / a) took two, with the same result bit for bit
 // (rounding is monotonic, so the order of b − s and b + s survives the division).
-// Rejected: a forward-differenced discriminant (b² − a·c is quadratic in x, so two adds a
-// pixel) with an integer square root — the differences accumulate rounding from the span's
+// Measured and not kept: t as (b ± s) · (1 / a) instead of a division (`crisp bench paint`'s
+// two-circle gradient 142 Mpx/s either way: the loop is not bound by `divpd`); the last,
+// partial group of a span shaded in the vector loop with its missing lanes masked, or as an
+// overlapping group (callgrind: more instructions on the `gradients` scene, not fewer).
+// Rejected unbuilt: a forward-differenced discriminant (b² − a·c is quadratic in x, so two adds
+// a pixel) with an integer square root — the differences accumulate rounding from the span's
 // start, so pixels would depend on span splits (the clip-mask and path-coverage paths split
-// differently), and an exact integer root costs more than `sqrtpd` on this machine's SSE2;
-// single precision throughout (loses the exact entry near the focal point, see above).
+// differently); single precision throughout (loses the exact entry near the focal point).
 
 import Foundation
 
