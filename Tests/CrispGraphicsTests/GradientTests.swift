@@ -30,6 +30,18 @@ import Testing
         }
     }
 
+    /// A span shaded whole, and shaded in two pieces cut at `cut`.
+    static func shadedWholeAndCut(x: Int, y: Int, count: Int, cut: Int,
+                                  _ shade: (Int, Int, Int, UnsafeMutablePointer<UInt32>) -> Void) -> (whole: [UInt32], pieces: [UInt32]) {
+        var whole = [UInt32](repeating: 0, count: count), pieces = whole
+        whole.withUnsafeMutableBufferPointer { shade(x, y, count, $0.baseAddress!) }
+        pieces.withUnsafeMutableBufferPointer {
+            shade(x, y, cut, $0.baseAddress!)
+            shade(x + cut, y, count - cut, $0.baseAddress! + cut)
+        }
+        return (whole, pieces)
+    }
+
     /// The span loop splits off the runs before and after the plain table lookups by division;
     /// every pixel must still be exactly what the per-pixel rule gives, whatever the direction,
     /// slope and extension — and the same whether a span is shaded whole or in two pieces.
@@ -50,15 +62,9 @@ import Testing
                                             extendBefore: extendBefore, extendAfter: extendAfter)
             if paint.fixed != nil { fixedTrials += 1 }
             let x = Int(rng.next() % 400) - 200, y = Int(rng.next() % 400) - 200, count = Int(rng.next() % 700) + 1
-            var out = [UInt32](repeating: 0, count: count)
-            out.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
-            #expect(out == Self.referenceShade(paint, x: x, y: y, count: count), "trial \(trial)")
             let cut = Int(rng.next() % UInt64(count + 1))
-            var pieces = [UInt32](repeating: 0, count: count)
-            pieces.withUnsafeMutableBufferPointer {
-                paint.shade(x: x, y: y, count: cut, into: $0.baseAddress!)
-                paint.shade(x: x + cut, y: y, count: count - cut, into: $0.baseAddress! + cut)
-            }
+            let (out, pieces) = Self.shadedWholeAndCut(x: x, y: y, count: count, cut: cut, paint.shade)
+            #expect(out == Self.referenceShade(paint, x: x, y: y, count: count), "trial \(trial)")
             #expect(pieces == out, "trial \(trial) cut at \(cut)")
             // A horizontal gradient's kept row serves any span within it, in any row.
             let kept = paint.withRow(x: x - 3, count: count + 7)
@@ -106,6 +112,86 @@ import Testing
         }
         #expect(checked > 4000 && ties < checked / 100, "\(checked) checked, \(ties) near a half")
         #expect(fixedMisses <= floatMisses, "fixed point missed \(fixedMisses), single precision \(floatMisses)")
+    }
+
+    /// The radial gradient's pixel rule, one pixel at a time: for concentric circles t from
+    /// the offset stepped off the anchor column in single precision, else the larger acceptable
+    /// root of the quadratic in double precision (the smaller one when the larger is not).
+    static func referenceShade(_ p: RadialGradientPaint, x: Int, y: Int, count: Int) -> [UInt32] {
+        let entries = p.table.entries, last = GradientTable.size - 1
+        func accept(_ t: CGFloat) -> UInt32? {
+            guard t.isFinite, p.r0 + t * p.dr >= 0 else { return nil }
+            if t < 0 { return p.extendBefore ? entries[0] : nil }
+            if t > 1 { return p.extendAfter ? entries[last] : nil }
+            return entries[Int(Float(t) * Float(last) + 0.5)]
+        }
+        return (0..<count).map { i in
+            if p.dc == .zero, (1 / Float(p.dr)).isFinite {
+                let o = p.toUser.apply(CGFloat(p.anchorX) + 0.5, CGFloat(y) + 0.5)
+                let k = Float(x + i - p.anchorX)
+                let ux = Float(o.x - p.c0.x) + Float(p.toUser.a) * k, uy = Float(o.y - p.c0.y) + Float(p.toUser.b) * k
+                let t = ((ux * ux + uy * uy).squareRoot() - Float(p.r0)) * (1 / Float(p.dr))
+                if !t.isFinite && p.paintsEverywhere { return entries[t == -.infinity ? 0 : last] }
+                return accept(CGFloat(t)).map { t >= 0 && t <= 1 ? entries[Int(t * Float(last) + 0.5)] : $0 } ?? Pixel.unpainted
+            }
+            let q = p.toUser.apply(CGFloat(x + i) + 0.5, CGFloat(y) + 0.5)
+            let px = q.x - p.c0.x, py = q.y - p.c0.y
+            let b = px * p.dc.x + py * p.dc.y + p.r0 * p.dr
+            let c = px * px + py * py - p.r0 * p.r0
+            let a = p.dc.x * p.dc.x + p.dc.y * p.dc.y - p.dr * p.dr
+            // Where the gradient paints everywhere, no root only by underflow (t is 0) or overflow.
+            let none = p.paintsEverywhere ? entries[(px * px + py * py).isFinite ? 0 : last] : Pixel.unpainted
+            if abs(a) < 1e-9 { return b != 0 ? accept(c / (2 * b)) ?? none : none }
+            let disc = b * b - a * c
+            guard disc >= 0 else { return none }
+            let t1 = (b + disc.squareRoot()) / a, t2 = (b - disc.squareRoot()) / a
+            return accept(max(t1, t2)) ?? accept(min(t1, t2)) ?? none
+        }
+    }
+
+    /// The radial loops decide four pixels at a time whether the plain clamped lookup serves
+    /// them; every pixel must still be exactly what the per-pixel rule gives — concentric or
+    /// not, focal point inside or outside the end circle, any extension — and the same whether
+    /// a span is shaded whole or in two pieces.
+    @Test(arguments: [false, true], [false, true])
+    func radialSpansMatchThePerPixelRule(extendBefore: Bool, extendAfter: Bool) {
+        var rng = SplitMix64(seed: 23)
+        func random(_ range: ClosedRange<Double>) -> Double {
+            Double(rng.next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound) + range.lowerBound
+        }
+        let table = PaintGoldenTests.redToBlue.table(alpha: 0.8)
+        var painted = 0, total = 0, everywhere = 0, everywhereUnpainted = 0
+        for trial in 0..<300 {
+            let angle = random(-3.2...3.2), scale = pow(10, random(-0.7...0.7))
+            let toUser = CGAffineTransform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle) + random(-0.3...0.3),
+                                           d: scale * cos(angle), tx: random(-50...50), ty: random(-50...50))
+            let c0 = CGPoint(x: random(-20...120), y: random(-20...120))
+            let r1 = random(1...150), r0 = trial % 2 == 0 ? 0 : random(0...r1)
+            // Concentric, focal point inside the end circle (a < 0), or outside it (a > 0).
+            let dc: CGPoint
+            switch trial % 3 {
+            case 0: dc = .zero
+            case 1: let d = random(0...0.99) * (r1 - r0), e = random(-3.2...3.2); dc = CGPoint(x: d * cos(e), y: d * sin(e))
+            default: let d = random(1.01...4) * abs(r1 - r0) + 1, e = random(-3.2...3.2); dc = CGPoint(x: d * cos(e), y: d * sin(e))
+            }
+            let paint = RadialGradientPaint(table: table, toUser: toUser, c0: c0, r0: r0, dc: dc, dr: r1 - r0,
+                                            extendBefore: extendBefore, extendAfter: extendAfter)
+            let x = Int(rng.next() % 300) - 100, y = Int(rng.next() % 300) - 100, count = Int(rng.next() % 300) + 1
+            let cut = Int(rng.next() % UInt64(count + 1))
+            let (out, pieces) = Self.shadedWholeAndCut(x: x, y: y, count: count, cut: cut, paint.shade)
+            #expect(out == Self.referenceShade(paint, x: x, y: y, count: count), "trial \(trial)")
+            #expect(pieces == out, "trial \(trial) cut at \(cut)")
+            painted += out.filter { $0 != Pixel.unpainted }.count
+            total += count
+            if paint.paintsEverywhere {
+                everywhere += 1
+                everywhereUnpainted += out.filter { $0 == Pixel.unpainted }.count
+            }
+        }
+        // Both the plain lookups and the unpainted rest are exercised; a gradient that paints
+        // everywhere leaves nothing unpainted.
+        #expect(painted > total / 20 && (extendBefore || painted < total), "\(painted) of \(total) painted")
+        #expect((extendBefore && extendAfter ? everywhere > 50 : everywhere == 0) && everywhereUnpainted == 0, "\(everywhereUnpainted) unpainted of \(everywhere) trials painting everywhere")
     }
 
     /// A gradient is immutable, so its table is sampled once per alpha and shared by draws.

@@ -38,7 +38,9 @@
 // gradient never leaves a pixel unpainted, so its rows skip the scan for unpainted runs.
 // Concentric radial gradients take four square roots per `sqrtps` from offsets stepped off a
 // fixed column (so again a function of the pixel alone); other radial gradients solve the
-// quadratic in double precision, four pixels a step. And the commonest way a gradient reaches
+// quadratic in double precision, four pixels a step; both clamp and truncate four table
+// positions at once when the plain rule serves all four (Paint/RadialGradientPaint.swift), and
+// a padded radial gradient whose circles cover the plane skips the unpainted scan. And the commonest way a gradient reaches
 // the compositor — SVG's and UIKit's "clip to the shape, paint the gradient across the clip" —
 // no longer builds a clip mask: the clip path waits (`PendingClip`), and a gradient painted
 // across it is composited with the path's own coverage, the same pixels in one pass. Measured
@@ -216,8 +218,8 @@ struct CompositeBlitter: SpanBlitter {
     /// `blitSpan` with the destination span at `row`, native pixels. A solid colour is handled
     /// here; any other paint in `shadedSpan`, out of line: inlined, the paths that read `paint`
     /// made every call copy it (then 168 bytes, a `memcpy` per span, solid colours included:
-    /// callgrind, 5 % of a polygon scene's instructions; a retain and release now that its large
-    /// cases are `indirect`).
+    /// callgrind, 5 % of a polygon scene's instructions; at most a retain and release now that
+    /// its large cases are classes or `indirect`).
     @inline(__always)
     private mutating func blitSpan(into row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage: UInt8) {
         guard let color = solidColor else {

@@ -7,7 +7,8 @@
 //     that clip masks and the rasterizer make change no pixel.
 //   - A step along the row is one 64-bit add and the entry a shift; the runs before the plain
 //     lookups, the lookups themselves and the runs after them are found by two exact integer
-//     divisions per span, not by testing pixels.
+//     divisions per span that reaches an end, not by testing pixels (a span whose two ends are
+//     plain lookups is all plain lookups: no division).
 //   - Precision: ux and uy are within 2⁻³³ of an entry of the exact slopes, so 2²⁰ pixels from
 //     the origin u is within 2⁻¹² of an entry of the exact value — as close as the single
 //     precision t it replaced (whose start sum alone rounds by about 2⁻¹³ of an entry near
@@ -27,8 +28,10 @@
 // colours in 16-bit lanes instead of the table, which is exact only between two stops and
 // costs a multiply per channel where the table costs one load.
 
-/// The axial gradient paint: t is affine in device coordinates.
-struct LinearGradientPaint {
+/// The axial gradient paint: t is affine in device coordinates. A class, immutable: a span's
+/// switch over `Paint` then takes a reference, not a copy of the fields through their value
+/// witnesses.
+final class LinearGradientPaint {
     let table: GradientTable
     /// t = a·x + b·y + c at a device pixel's centre, in single precision (the end treatment, the
     /// colour of a vertical gradient's rows, gradients outside the fixed-point range).
@@ -37,7 +40,7 @@ struct LinearGradientPaint {
     /// The table position in fixed point, when the gradient is within its range.
     let fixed: FixedPosition?
     /// A horizontal gradient's colours over the columns drawn, shaded once (see `withRow`).
-    private(set) var row: GradientRow?
+    let row: GradientRow?
 
     /// The table position u = t·(size − 1) + ½ at pixel centres, `fractionBits` fixed point:
     /// u(x, y) = u0 + ux·x + uy·y, and the run of positions that are plain lookups.
@@ -64,6 +67,7 @@ struct LinearGradientPaint {
         (self.a, self.b, self.c) = (Float(a), Float(b), Float(c))
         self.extendBefore = extendBefore
         self.extendAfter = extendAfter
+        row = nil
         let s = LinearGradientPaint.scale
         let ux = a * s, uy = b * s, u0 = (0.5 * a + 0.5 * b + c) * s + Double(LinearGradientPaint.start)
         let limit = LinearGradientPaint.slopeLimit
@@ -81,8 +85,17 @@ struct LinearGradientPaint {
     }
 
     /// A gradient from single-precision coefficients.
-    init(table: GradientTable, a: Float, b: Float, c: Float, extendBefore: Bool, extendAfter: Bool) {
+    convenience init(table: GradientTable, a: Float, b: Float, c: Float, extendBefore: Bool, extendAfter: Bool) {
         self.init(table: table, a: Double(a), b: Double(b), c: Double(c), extendBefore: extendBefore, extendAfter: extendAfter)
+    }
+
+    /// `paint` keeping `row`.
+    private init(_ paint: LinearGradientPaint, row: GradientRow) {
+        table = paint.table
+        (a, b, c) = (paint.a, paint.b, paint.c)
+        (extendBefore, extendAfter) = (paint.extendBefore, paint.extendAfter)
+        fixed = paint.fixed
+        self.row = row
     }
 
     /// Opaque when every colour is and both ends extend (then no pixel is left unpainted or
@@ -99,11 +112,9 @@ struct LinearGradientPaint {
     /// the same ones (a horizontal gradient in fixed point); else the paint itself.
     func withRow(x: Int, count: Int) -> LinearGradientPaint {
         guard let fixed, fixed.uy == 0, a != 0, count > 0, count <= LinearGradientPaint.coordinateLimit else { return self }
-        var paint = self
         let row = GradientRow(x: x, count: count)
         shade(x: x, y: 0, count: count, into: row.pixels)
-        paint.row = row
-        return paint
+        return LinearGradientPaint(self, row: row)
     }
 
     /// The shaded row for pixels `x..<x+count` when this paint keeps one that holds them.
@@ -128,19 +139,27 @@ struct LinearGradientPaint {
             for i in 0..<count { out[i] = color(at: us &+ f.ux &* Int64(i)) }
             return
         }
-        // Pixels below the plain run (u < lo) and above it (u > hi): a prefix and a suffix of
-        // the span, in the order the slope gives.
-        let n = Int64(count)
-        let below: Int64, above: Int64
-        if f.ux > 0 {
-            below = min(max(ceilDiv(f.lo &- us, f.ux), 0), n)
-            above = n &- min(max(floorDiv(f.hi &- us, f.ux) &+ 1, 0), n)
+        // The plain run is pixels first..<end; those before it are below it (u < lo) when
+        // `prefixIsBelow`, else above it (u > hi), in the order the slope gives. u is monotonic
+        // along the span, so when both ends are plain every pixel is (the common case, a span
+        // within the gradient's reach) and no division is needed.
+        let first: Int, end: Int, prefixIsBelow: Bool
+        let ue = us &+ f.ux &* Int64(count &- 1)
+        if min(us, ue) >= f.lo && max(us, ue) <= f.hi {
+            (first, end, prefixIsBelow) = (0, count, true)
         } else {
-            below = n &- min(max(floorDiv(us &- f.lo, -f.ux) &+ 1, 0), n)
-            above = min(max(ceilDiv(us &- f.hi, -f.ux), 0), n)
+            let n = Int64(count)
+            let below: Int64, above: Int64
+            if f.ux > 0 {
+                below = min(max(ceilDiv(f.lo &- us, f.ux), 0), n)
+                above = n &- min(max(floorDiv(f.hi &- us, f.ux) &+ 1, 0), n)
+            } else {
+                below = n &- min(max(floorDiv(us &- f.lo, -f.ux) &+ 1, 0), n)
+                above = min(max(ceilDiv(us &- f.hi, -f.ux), 0), n)
+            }
+            let (prefix, suffix) = f.ux > 0 ? (Int(below), Int(above)) : (Int(above), Int(below))
+            (first, end, prefixIsBelow) = (prefix, max(count &- suffix, prefix), f.ux > 0)
         }
-        let (prefixIsBelow, prefix, suffix) = f.ux > 0 ? (true, Int(below), Int(above)) : (false, Int(above), Int(below))
-        let first = prefix, end = max(count &- suffix, first)
         fillEnd(below: prefixIsBelow, 0..<first, us: us, step: f.ux, into: out)
         let entries = table.entries
         var u = us &+ f.ux &* Int64(first)

@@ -9,9 +9,9 @@ enum Paint {
     /// One premultiplied colour everywhere.
     case solid(UInt32)
     /// An axial gradient.
-    indirect case linearGradient(LinearGradientPaint)
+    case linearGradient(LinearGradientPaint)
     /// A two-circle radial gradient.
-    indirect case radialGradient(RadialGradientPaint)
+    case radialGradient(RadialGradientPaint)
     /// A sampled image (in colour, as a stencil, or as mask values).
     indirect case image(ImagePaint)
     /// A transparency layer's pixels on their way back to the parent.
@@ -30,7 +30,7 @@ enum Paint {
         switch self {
         case .solid(let color): color >> 24 == 255
         case .linearGradient(let p): p.isOpaque
-        case .radialGradient: false
+        case .radialGradient(let p): p.paintsEverywhere && p.table.isOpaque
         case .image(let p): p.isOpaque
         case .layer: false
         }
@@ -41,7 +41,7 @@ enum Paint {
     var mayLeaveUnpainted: Bool {
         switch self {
         case .linearGradient(let p): p.mayLeaveUnpainted
-        case .radialGradient: true
+        case .radialGradient(let p): !p.paintsEverywhere
         case .solid, .image, .layer: false
         }
     }

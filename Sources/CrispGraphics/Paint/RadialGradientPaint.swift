@@ -1,0 +1,251 @@
+// The radial gradient's shader. A pixel p takes the largest t whose circle, centre c0 + t·dc and
+// radius r0 + t·dr ≥ 0, passes through it: the larger root of a·t² − 2b·t + c = 0 with
+// a = |dc|² − dr², b = (p − c0)·dc + r0·dr, c = |p − c0|² − r0², that is t = (b ± √(b² − a·c)) / a.
+// Two shapes are common and have their own loops:
+//   - Concentric circles (dc = 0, the glows, dials and spots of UI): t = (|p − c0| − r0) / dr,
+//     in single precision, four pixels a step, with the offsets stepped from a fixed column so a
+//     pixel's colour does not depend on where its span starts (`shadeConcentric`).
+//   - Two circles (SVG's focal points): the quadratic in double precision, four pixels a step
+//     (`shadeTwoCircles`). Single precision misses the exact table entry near the focal point,
+//     where b² and a·c nearly cancel, so the square root stays a `sqrtpd`.
+// Both loops first decide, for four pixels at once, whether the plain rule serves all of them:
+// the root exists and is finite, its radius is not negative, and t lies where the table reaches
+// (anywhere, when both ends extend — the padded gradients SVG and UIKit draw). Then the table
+// position t·(size − 1) + ½ is clamped and truncated in the vector registers (exactly, by the
+// 2²³ bias, see `lookUp`) and each pixel is one load: the same entries as the per-pixel rule,
+// which chose between the roots, compared t against both ends and converted it to an index one
+// pixel at a time (20–35 instructions a pixel for that part alone, by callgrind). The rare group that fails the test — a pixel
+// outside the painted cone, a radius just below 0 by rounding, a non-finite root — takes the
+// per-pixel rule (`color(x:y:)`, `concentricColor`), so every pixel is exactly what that rule
+// gives (`GradientTests.radialSpansMatchThePerPixelRule`).
+// Of the two roots only the larger is computed: for a < 0 (the start circle inside the end
+// circle, every SVG radial gradient) it is (b − √…) / a, for a > 0 (b + √…) / a — one
+// division where max((b + s) / a, (b − s) / a) took two, with the same result bit for bit
+// (rounding is monotonic, so the order of b − s and b + s survives the division).
+// Measured and not kept: t as (b ± s) · (1 / a) instead of a division (`crisp bench paint`'s
+// two-circle gradient 142 Mpx/s either way: the loop is not bound by `divpd`); the last,
+// partial group of a span shaded in the vector loop with its missing lanes masked, or as an
+// overlapping group (callgrind: more instructions on the `gradients` scene, not fewer).
+// Rejected unbuilt: a forward-differenced discriminant (b² − a·c is quadratic in x, so two adds
+// a pixel) with an integer square root — the differences accumulate rounding from the span's
+// start, so pixels would depend on span splits (the clip-mask and path-coverage paths split
+// differently); single precision throughout (loses the exact entry near the focal point).
+
+import Foundation
+
+/// The two-circle radial gradient paint: circles interpolate from (c0, r0) at t = 0 to
+/// (c1, r1) at t = 1; a pixel takes the largest t whose circle passes through it with a radius
+/// of at least 0, within the extension allowed (PDF type 3 shading, also the canvas model).
+/// A class, immutable, for the reason `LinearGradientPaint` gives.
+final class RadialGradientPaint {
+    let table: GradientTable
+    /// Raster pixel → gradient (user) space.
+    let toUser: CGAffineTransform
+    let c0: CGPoint, r0: CGFloat
+    let dc: CGPoint, dr: CGFloat
+    let extendBefore: Bool, extendAfter: Bool
+    /// The device column nearest the centre of concentric circles: their offsets are stepped
+    /// from it (see `shadeConcentric`).
+    let anchorX: Int
+    /// The quadratic's a = |dc|² − dr².
+    let a: CGFloat
+    /// Whether every pixel has a colour: both ends extend, and the circles are concentric or
+    /// the start circle is a point inside the end circle (a < 0, r0 = 0), so that each pixel
+    /// lies on exactly one circle of radius ≥ 0. The per-pixel rule then never leaves a pixel
+    /// unpainted (see `color(x:y:)`), and the compositor skips its scan for unpainted runs.
+    let paintsEverywhere: Bool
+
+    init(table: GradientTable, toUser: CGAffineTransform, c0: CGPoint, r0: CGFloat, dc: CGPoint, dr: CGFloat,
+         extendBefore: Bool, extendAfter: Bool) {
+        self.table = table
+        self.toUser = toUser
+        (self.c0, self.r0, self.dc, self.dr) = (c0, r0, dc, dr)
+        self.extendBefore = extendBefore
+        self.extendAfter = extendAfter
+        a = dc.x * dc.x + dc.y * dc.y - dr * dr
+        paintsEverywhere = extendBefore && extendAfter && ((dc == .zero && (1 / Float(dr)).isFinite) || (a <= -1e-9 && r0 == 0))
+        let centre = c0.applying(toUser.inverted()).x
+        anchorX = centre.isFinite && abs(centre) < 16_777_216 ? Int(centre.rounded(.down)) : 0
+    }
+
+    /// The largest table position, as the lookups clamp to it.
+    private static let top = Float(GradientTable.size - 1)
+
+    func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if dc == .zero, (1 / Float(dr)).isFinite {
+            shadeConcentric(x: x, y: y, count: count, into: out)
+        } else if abs(a) < 1e-9 {
+            for i in 0..<count { out[i] = color(x: x &+ i, y: y) }
+        } else {
+            shadeTwoCircles(x: x, y: y, count: count, into: out)
+        }
+    }
+
+    /// The per-pixel rule for pixel (x, y) of a gradient that is not concentric: what
+    /// `shadeTwoCircles` gives every pixel. Where the gradient paints everywhere, a pixel
+    /// without an acceptable root — only by underflow within 10⁻¹⁵⁰ of the focal point, where
+    /// t is 0, or overflow at a distance beyond 10¹⁵⁰, where t is past the end — takes the
+    /// start colour or the end colour.
+    func color(x: Int, y: Int) -> UInt32 {
+        let color = rootColor(x: x, y: y)
+        guard color == Pixel.unpainted, paintsEverywhere else { return color }
+        let p = toUser.apply(CGFloat(x) + 0.5, CGFloat(y) + 0.5)
+        let px = p.x - c0.x, py = p.y - c0.y
+        return (px * px + py * py).isFinite ? table.entries[0] : table.entries[GradientTable.size - 1]
+    }
+
+    /// The colour of the acceptable root at pixel (x, y), or `Pixel.unpainted`.
+    private func rootColor(x: Int, y: Int) -> UInt32 {
+        let p = toUser.apply(CGFloat(x) + 0.5, CGFloat(y) + 0.5)
+        let px = p.x - c0.x, py = p.y - c0.y
+        let b = px * dc.x + py * dc.y + r0 * dr
+        let c = px * px + py * py - r0 * r0
+        if abs(a) < 1e-9 { return b != 0 ? pick(c / (2 * b), nil) : Pixel.unpainted }
+        let disc = b * b - a * c
+        guard disc >= 0 else { return Pixel.unpainted }
+        let s = disc.squareRoot()
+        let t1 = (b + s) / a, t2 = (b - s) / a
+        return pick(max(t1, t2), min(t1, t2))
+    }
+
+    /// Two circles, four pixels a step: the same operations in the same order as `color(x:y:)`,
+    /// lane by lane (so the same roots, bit for bit), with the square root and the division in
+    /// `sqrtpd` and `divpd`; a group the plain rule serves is clamped, truncated and looked up
+    /// (see the essay above), any other group goes pixel by pixel.
+    private func shadeTwoCircles(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let py = CGFloat(y) + 0.5
+        let cpy = Double(toUser.c * py), dpy = Double(toUser.d * py)
+        let (ta, tb, tx, ty) = (Double(toUser.a), Double(toUser.b), Double(toUser.tx), Double(toUser.ty))
+        let (cx0, cy0, dcx, dcy, da) = (Double(c0.x), Double(c0.y), Double(dc.x), Double(dc.y), Double(a))
+        let (vr0, vdr) = (Double(r0), Double(dr))
+        let (vr0dr, vr0r0) = (Double(r0 * dr), Double(r0 * r0))
+        // The larger root takes −√ when a < 0 (b + (−s) is b − s exactly).
+        let sign: Double = a < 0 ? -1 : 1
+        let (checkStart, checkEnd) = (!extendBefore, !extendAfter)
+        let entries = table.entries
+        let top = SIMD4<Float>(repeating: RadialGradientPaint.top)
+        var i = 0
+        while i &+ 4 <= count {
+            let base = Double(x &+ i) + 0.5
+            let xs = SIMD4<Double>(base, base + 1, base + 2, base + 3)
+            let ux = ta * xs + cpy + tx - cx0, uy = tb * xs + dpy + ty - cy0
+            let b = ux * dcx + uy * dcy + vr0dr
+            let c = ux * ux + uy * uy - vr0r0
+            let disc = b * b - da * c
+            let t = (b + sign * disc.squareRoot()) / da
+            // disc ≥ 0 and a radius ≥ 0 (both false for NaN), t finite (t − t is NaN otherwise).
+            let radius = vr0 + t * vdr
+            var plain = disc .>= 0
+            plain .&= radius .>= 0
+            plain .&= t - t .== 0
+            if checkStart { plain .&= t .>= 0 }
+            if checkEnd { plain .&= t .<= 1 }
+            if all(plain) {
+                let u = SIMD4<Float>(Float(t[0]), Float(t[1]), Float(t[2]), Float(t[3])) * top + 0.5
+                RadialGradientPaint.lookUp(u, entries: entries, into: out + i)
+            } else {
+                for k in i..<i &+ 4 { out[k] = color(x: x &+ k, y: y) }
+            }
+            i &+= 4
+        }
+        while i < count {
+            out[i] = color(x: x &+ i, y: y)
+            i &+= 1
+        }
+    }
+
+    /// Concentric circles: the quadratic's acceptable root is t = (|p − c| − r0) / dr — the
+    /// circle of radius |p − c| — so a pixel costs a distance, in single precision four pixels
+    /// a step: the user-space offset of column X is the row's offset at the anchor column (the
+    /// one nearest the centre, taken through the transform in Double) plus (X − anchor) steps,
+    /// so a pixel's colour does not depend on where its span starts; `sqrtps` takes four roots
+    /// at once. Single precision keeps t within a few units in the last place of Float (offsets
+    /// below 2¹⁶ points), so a pixel's table entry is the exact one's or its neighbour (entries
+    /// differ by under a quarter of a level). When both ends extend, every finite t is a
+    /// clamped lookup, done for four pixels in the vector registers; otherwise, and for a group
+    /// with a NaN, each pixel goes through `concentricColor`.
+    private func shadeConcentric(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let p = toUser.apply(CGFloat(anchorX) + 0.5, CGFloat(y) + 0.5)
+        let ux0 = Float(p.x - c0.x), uy0 = Float(p.y - c0.y)
+        let stepX = Float(toUser.a), stepY = Float(toUser.b)
+        let start = Float(r0), perRadius = 1 / Float(dr)
+        let first = Float(x &- anchorX)
+        let lanes = SIMD4<Float>(0, 1, 2, 3) + first
+        let padded = extendBefore && extendAfter
+        let entries = table.entries
+        let top = SIMD4<Float>(repeating: RadialGradientPaint.top)
+        var i = 0
+        while i &+ 4 <= count {
+            let k = lanes + Float(i)
+            let ux = ux0 + stepX * k, uy = uy0 + stepY * k
+            let t = ((ux * ux + uy * uy).squareRoot() - start) * perRadius
+            let u = t * top + 0.5
+            if padded && all(u - u .== 0) {
+                RadialGradientPaint.lookUp(u, entries: entries, into: out + i)
+            } else {
+                out[i] = concentricColor(t[0])
+                out[i &+ 1] = concentricColor(t[1])
+                out[i &+ 2] = concentricColor(t[2])
+                out[i &+ 3] = concentricColor(t[3])
+            }
+            i &+= 4
+        }
+        while i < count {
+            let k = first + Float(i)
+            let ux = ux0 + stepX * k, uy = uy0 + stepY * k
+            out[i] = concentricColor(((ux * ux + uy * uy).squareRoot() - start) * perRadius)
+            i &+= 1
+        }
+    }
+
+    /// Four table positions (finite) clamped to the table and truncated, looked up into `out`.
+    /// The truncation is exact without `cvttss2si` and its range checks, as in
+    /// `NonZeroRule.alphas`: v + 2²³ rounds to 2²³ + round(v), whose bits less those of 2²³ are
+    /// round(v); one less where round(v) > v. (The generic `SIMD4<Int32>(_:rounding:)` converts
+    /// through a call per lane, 40 instructions a pixel by callgrind, and `pointwiseMin` and
+    /// `pointwiseMax` are not inlined.)
+    @inline(__always)
+    private static func lookUp(_ u: SIMD4<Float>, entries: UnsafeMutablePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+        let top = RadialGradientPaint.top
+        let low = u.replacing(with: 0, where: u .< 0)
+        let v = low.replacing(with: top, where: low .> top)
+        let shifted = v + 8_388_608
+        let rounded = shifted - 8_388_608
+        var index = unsafeBitCast(shifted, to: SIMD4<Int32>.self) &- 0x4B00_0000
+        index = index.replacing(with: index &- 1, where: rounded .> v)
+        out[0] = entries[Int(index[0])]
+        out[1] = entries[Int(index[1])]
+        out[2] = entries[Int(index[2])]
+        out[3] = entries[Int(index[3])]
+    }
+
+    /// The colour at `t` on concentric circles, as `accept` gives it (the radius there, |p − c|,
+    /// is never negative); a t that is not finite is not painted, except where the gradient
+    /// paints everywhere: then −∞ takes the start colour and +∞ or NaN the end colour.
+    @inline(__always)
+    func concentricColor(_ t: Float) -> UInt32 {
+        if t >= 0 && t <= 1 { return table.entries[Int(t * RadialGradientPaint.top + 0.5)] }
+        guard t.isFinite else {
+            guard paintsEverywhere else { return Pixel.unpainted }
+            return table.entries[t == -.infinity ? 0 : GradientTable.size - 1]
+        }
+        if t < 0 { return extendBefore ? table.entries[0] : Pixel.unpainted }
+        return extendAfter ? table.entries[GradientTable.size - 1] : Pixel.unpainted
+    }
+
+    /// The colour of the first acceptable root (the larger one first).
+    @inline(__always)
+    private func pick(_ high: CGFloat, _ low: CGFloat?) -> UInt32 {
+        if let c = accept(high) { return c }
+        if let low, let c = accept(low) { return c }
+        return Pixel.unpainted
+    }
+
+    @inline(__always)
+    private func accept(_ t: CGFloat) -> UInt32? {
+        guard t.isFinite, r0 + t * dr >= 0 else { return nil }
+        if t < 0 { return extendBefore ? table.entries[0] : nil }
+        if t > 1 { return extendAfter ? table.entries[GradientTable.size - 1] : nil }
+        return table.lookup(Float(t))
+    }
+}
