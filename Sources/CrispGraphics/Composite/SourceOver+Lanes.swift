@@ -9,11 +9,17 @@
 // whose colour exceeds its alpha (caller memory may hold one) comes out the same.
 // `CompositePipelineTests` checks the kernels against the formula at every coverage.
 //
+// Where the CPU has AVX2, each kernel hands its span to the C kernel of the same name and
+// meaning, eight pixels a step (CCrispKernels, `KernelDispatch`); these loops are the fallback,
+// and `KernelDispatchTests` holds the two to the same bits.
+//
 // Rejected: widening bytes into `SIMD16<UInt16>` lanes (`init(truncatingIfNeeded:)` between
 // vector widths is an outlined call across modules: 85 % of the kernel's time in a profile);
 // `SIMD8<Float>` arithmetic (float clamps and conversions are outlined on this target); leaving
 // the coverage-row and shaded-row loops to the auto-vectorizer (they stay scalar: a branch and
 // a packed-word multiply pair per pixel, which profiles of the demo's frames put first).
+
+import CCrispKernels
 
 extension SourceOver {
     /// One colour at one coverage (1…255): the source is scaled once, then each pixel is one
@@ -28,6 +34,10 @@ extension SourceOver {
     @inline(__always)
     private static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, scaled: UInt32, inverse: UInt32,
                                   setting bits: UInt32) {
+        if KernelDispatch.usesAVX2(count) {
+            crisp_over_scaled_avx2(row, count, scaled, inverse, bits)
+            return
+        }
         let source = SIMD4<UInt32>(repeating: scaled), factor = SIMD4<UInt32>(repeating: inverse)
         let set = SIMD4<UInt32>(repeating: bits)
         var i = 0
@@ -51,6 +61,10 @@ extension SourceOver {
     /// One colour with a coverage row: four pixels a step; fully covered opaque steps store.
     static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
                           coverage: UnsafePointer<UInt8>) {
+        if KernelDispatch.usesAVX2(count) {
+            crisp_over_color_coverage_avx2(row, count, s, coverage, 24, 0)
+            return
+        }
         let opaque = s >> 24 == 255
         let source = SIMD4<UInt32>(repeating: s)
         var i = 0
@@ -74,6 +88,10 @@ extension SourceOver {
     /// A shaded row at one coverage (1…255).
     static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
                           coverage c: UInt32) {
+        if KernelDispatch.usesAVX2(count) {
+            crisp_over_row_avx2(row, count, sources, c)
+            return
+        }
         var i = 0
         if c == 255 {
             while i &+ 4 <= count {
@@ -97,6 +115,10 @@ extension SourceOver {
     /// A shaded row with a coverage row.
     static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
                           coverage: UnsafePointer<UInt8>) {
+        if KernelDispatch.usesAVX2(count) {
+            crisp_over_row_coverage_avx2(row, count, sources, coverage)
+            return
+        }
         var i = 0
         while i &+ 4 <= count {
             let cw = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
@@ -134,6 +156,10 @@ extension SourceOver {
     /// One colour with a coverage row straight into another 32-bit layout's words (see above).
     static func blendQuadSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
                               coverage: UnsafePointer<UInt8>, alphaFirst: Bool, skipped: UInt32) {
+        if KernelDispatch.usesAVX2(count) {
+            crisp_over_color_coverage_avx2(row, count, s, coverage, alphaFirst ? 0 : 24, skipped)
+            return
+        }
         if alphaFirst {
             blendQuadSpan(row, count: count, source: s, coverage: coverage, alphaShift: 0, skipped: skipped)
         } else {

@@ -1,0 +1,50 @@
+// Source-over kernels in AVX2, eight pixels a step, for CPUs that have it; CrispGraphics keeps
+// its Swift SSE2 kernels as the fallback and decides once which ones run (`KernelDispatch`).
+// Pixels are premultiplied 32-bit words; every kernel gives the Swift kernels' bits exactly
+// (SourceOverAVX2.c says how).
+
+#ifndef CCRISPKERNELS_H
+#define CCRISPKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Spans of at least this many pixels take the AVX2 kernels: `PTRDIFF_MAX` when none do (no
+/// AVX2, or the SSE2 path forced), negative until `crisp_avx2_decide` has run.
+extern ptrdiff_t crisp_avx2_min_span;
+
+/// Whether the CPU (and the OS, which must save the YMM registers) supports AVX2.
+int crisp_cpu_has_avx2(void);
+
+/// Sets `crisp_avx2_min_span` from the CPU and returns it.
+ptrdiff_t crisp_avx2_decide(void);
+
+/// The shortest span the AVX2 kernels take, decided on the first call.
+static inline ptrdiff_t crisp_avx2_min_span_now(void) {
+    ptrdiff_t n = __atomic_load_n(&crisp_avx2_min_span, __ATOMIC_RELAXED);
+    return n >= 0 ? n : crisp_avx2_decide();
+}
+
+/// Sets the shortest span the AVX2 kernels take (`PTRDIFF_MAX`: none). Refused, with nothing
+/// changed and 0 returned, when `min_span` is not `PTRDIFF_MAX` and the CPU lacks AVX2.
+int crisp_avx2_set_min_span(ptrdiff_t min_span);
+
+/// `row[i] = (scaled + row[i]·inverse/255) | set` for `count` pixels: an already scaled colour
+/// over the row, `inverse` being 255 − its alpha (wherever the layout keeps alpha), `set` the
+/// mask of a skipped byte to set to 255 (or 0).
+void crisp_over_scaled_avx2(uint32_t *row, ptrdiff_t count, uint32_t scaled, uint32_t inverse, uint32_t set);
+
+/// `source` over the row with a coverage byte per pixel; its alpha is the byte at
+/// `alpha_shift` (0 or 24). A pixel of coverage 0 is left alone unless `set` (a skipped
+/// byte's mask) is not 0, when every pixel gets the byte set.
+void crisp_over_color_coverage_avx2(uint32_t *row, ptrdiff_t count, uint32_t source, const uint8_t *coverage,
+                                    uint32_t alpha_shift, uint32_t set);
+
+/// A row of colours over the row at one coverage (1…255).
+void crisp_over_row_avx2(uint32_t *row, ptrdiff_t count, const uint32_t *sources, uint32_t coverage);
+
+/// A row of colours over the row with a coverage byte per pixel (0 leaves a pixel alone).
+void crisp_over_row_coverage_avx2(uint32_t *row, ptrdiff_t count, const uint32_t *sources,
+                                  const uint8_t *coverage);
+
+#endif
