@@ -115,14 +115,23 @@ static inline uint64_t coverage_word(const uint8_t *c) {
     return w;
 }
 static inline uint64_t coverage_tail(const uint8_t *c, ptrdiff_t n) {
-    uint64_t w = 0;
-    for (ptrdiff_t i = 0; i < n; i++) w |= (uint64_t)c[i] << (8 * i);
-    return w;
+    // Overlapping reads, never past the span: bytes read twice are the same bytes.
+    if (n >= 4) {
+        uint32_t low, high;
+        memcpy(&low, c, 4);
+        memcpy(&high, c + n - 4, 4);
+        return (uint64_t)low | (uint64_t)high << (8 * (n - 4));
+    }
+    return (uint64_t)c[0] | (uint64_t)c[n / 2] << (8 * (n / 2)) | (uint64_t)c[n - 1] << (8 * (n - 1));
 }
 
 __attribute__((target("avx2")))
-void crisp_over_scaled_avx2(uint32_t *row, ptrdiff_t count, uint32_t scaled, uint32_t inverse, uint32_t set) {
-    __m256i s = _mm256_set1_epi32((int)scaled), f = _mm256_set1_epi16((short)inverse);
+void crisp_over_color_avx2(uint32_t *row, ptrdiff_t count, uint32_t source, uint32_t coverage, uint32_t alpha_shift,
+                           uint32_t set) {
+    // The colour scaled once, in every lane; the destination's factor is 255 − its alpha byte.
+    __m256i c = _mm256_set1_epi16((short)coverage);
+    __m256i s = scale8(_mm256_set1_epi32((int)source), c, c);
+    __m256i f = _mm256_shuffle_epi8(_mm256_xor_si256(s, _mm256_set1_epi32(-1)), alpha_low(alpha_shift == 0 ? 0 : 3));
     __m256i bits = _mm256_set1_epi32((int)set);
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -219,7 +228,8 @@ void crisp_over_row_coverage_avx2(uint32_t *row, ptrdiff_t count, const uint32_t
 // Not an x86 CPU: no AVX2, so `crisp_avx2_min_span` is always `PTRDIFF_MAX` and the kernels
 // below are never reached (Swift checks the span length against it before every call).
 int crisp_cpu_has_avx2(void) { return 0; }
-void crisp_over_scaled_avx2(uint32_t *row, ptrdiff_t count, uint32_t scaled, uint32_t inverse, uint32_t set) { abort(); }
+void crisp_over_color_avx2(uint32_t *row, ptrdiff_t count, uint32_t source, uint32_t coverage, uint32_t alpha_shift,
+                           uint32_t set) { abort(); }
 void crisp_over_color_coverage_avx2(uint32_t *row, ptrdiff_t count, uint32_t source, const uint8_t *coverage,
                                     uint32_t alpha_shift, uint32_t set) { abort(); }
 void crisp_over_row_avx2(uint32_t *row, ptrdiff_t count, const uint32_t *sources, uint32_t coverage) { abort(); }

@@ -29,10 +29,10 @@ static inline ptrdiff_t crisp_avx2_min_span_now(void) {
 /// changed and 0 returned, when `min_span` is not `PTRDIFF_MAX` and the CPU lacks AVX2.
 int crisp_avx2_set_min_span(ptrdiff_t min_span);
 
-/// `row[i] = (scaled + row[i]·inverse/255) | set` for `count` pixels: an already scaled colour
-/// over the row, `inverse` being 255 − its alpha (wherever the layout keeps alpha), `set` the
-/// mask of a skipped byte to set to 255 (or 0).
-void crisp_over_scaled_avx2(uint32_t *row, ptrdiff_t count, uint32_t scaled, uint32_t inverse, uint32_t set);
+/// `source` at one coverage (1…255) over `count` pixels; its alpha is the byte at `alpha_shift`
+/// (0 or 24), and `set` is the mask of a skipped byte to set to 255 in every pixel (or 0).
+void crisp_over_color_avx2(uint32_t *row, ptrdiff_t count, uint32_t source, uint32_t coverage, uint32_t alpha_shift,
+                           uint32_t set);
 
 /// `source` over the row with a coverage byte per pixel; its alpha is the byte at
 /// `alpha_shift` (0 or 24). A pixel of coverage 0 is left alone unless `set` (a skipped
