@@ -15,7 +15,7 @@
 // A span's last 1–7 pixels go through the same step with `vpmaskmovd` loads and stores, so a
 // short span (a 16-pixel polygon's rows are 1–16 pixels) costs one call and at most two steps,
 // with no scalar loop. Whether a span is long enough to be worth the call at all is measured,
-// not assumed (`CRISP_AVX2_MIN_SPAN`, README "After branch avx2").
+// not assumed (`KernelDispatch`, README "After branch avx2").
 //
 // Rejected: AVX-512 (the mask registers would make tails free, but the target machines that
 // have AVX2 without AVX-512 are the common case, and a second set of kernels doubles what is
@@ -24,23 +24,6 @@
 // attribute instead and runs only after `__builtin_cpu_supports`).
 
 #include "CCrispKernels.h"
-
-/// The shortest span the AVX2 kernels take when the CPU has them (measured: README).
-#define CRISP_AVX2_MIN_SPAN 1
-
-ptrdiff_t crisp_avx2_min_span = -1;
-
-int crisp_avx2_set_min_span(ptrdiff_t min_span) {
-    if (min_span != PTRDIFF_MAX && !crisp_cpu_has_avx2()) return 0;
-    __atomic_store_n(&crisp_avx2_min_span, min_span < 0 ? 0 : min_span, __ATOMIC_RELAXED);
-    return 1;
-}
-
-ptrdiff_t crisp_avx2_decide(void) {
-    ptrdiff_t n = crisp_cpu_has_avx2() ? CRISP_AVX2_MIN_SPAN : PTRDIFF_MAX;
-    __atomic_store_n(&crisp_avx2_min_span, n, __ATOMIC_RELAXED);
-    return n;
-}
 
 #if defined(__x86_64__) || defined(__i386__)
 
@@ -225,8 +208,7 @@ void crisp_over_row_coverage_avx2(uint32_t *row, ptrdiff_t count, const uint32_t
 
 #include <stdlib.h>
 
-// Not an x86 CPU: no AVX2, so `crisp_avx2_min_span` is always `PTRDIFF_MAX` and the kernels
-// below are never reached (Swift checks the span length against it before every call).
+// Not an x86 CPU: no AVX2, so `KernelDispatch` never calls the kernels below.
 int crisp_cpu_has_avx2(void) { return 0; }
 void crisp_over_color_avx2(uint32_t *row, ptrdiff_t count, uint32_t source, uint32_t coverage, uint32_t alpha_shift,
                            uint32_t set) { abort(); }

@@ -1,5 +1,6 @@
 // Source-over kernels in AVX2, eight pixels a step, for CPUs that have it; CrispGraphics keeps
-// its Swift SSE2 kernels as the fallback and decides once which ones run (`KernelDispatch`).
+// its Swift SSE2 kernels as the fallback and decides once which ones run (`KernelDispatch`, which calls a kernel only if
+// `crisp_cpu_has_avx2`).
 // Pixels are premultiplied 32-bit words; every kernel gives the Swift kernels' bits exactly
 // (SourceOverAVX2.c says how).
 
@@ -9,25 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Spans of at least this many pixels take the AVX2 kernels: `PTRDIFF_MAX` when none do (no
-/// AVX2, or the SSE2 path forced), negative until `crisp_avx2_decide` has run.
-extern ptrdiff_t crisp_avx2_min_span;
-
 /// Whether the CPU (and the OS, which must save the YMM registers) supports AVX2.
 int crisp_cpu_has_avx2(void);
-
-/// Sets `crisp_avx2_min_span` from the CPU and returns it.
-ptrdiff_t crisp_avx2_decide(void);
-
-/// The shortest span the AVX2 kernels take, decided on the first call.
-static inline ptrdiff_t crisp_avx2_min_span_now(void) {
-    ptrdiff_t n = __atomic_load_n(&crisp_avx2_min_span, __ATOMIC_RELAXED);
-    return n >= 0 ? n : crisp_avx2_decide();
-}
-
-/// Sets the shortest span the AVX2 kernels take (`PTRDIFF_MAX`: none). Refused, with nothing
-/// changed and 0 returned, when `min_span` is not `PTRDIFF_MAX` and the CPU lacks AVX2.
-int crisp_avx2_set_min_span(ptrdiff_t min_span);
 
 /// `source` at one coverage (1…255) over `count` pixels; its alpha is the byte at `alpha_shift`
 /// (0 or 24), and `set` is the mask of a skipped byte to set to 255 in every pixel (or 0).

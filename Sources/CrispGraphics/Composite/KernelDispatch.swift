@@ -3,8 +3,10 @@ import CCrispKernels
 // Which source-over kernels run: the AVX2 ones in C (CCrispKernels, eight pixels a step) on
 // CPUs that have AVX2, else the Swift SSE2 ones (SourceOver+Lanes.swift, four pixels a step).
 // Decided once, on the first span, from `__builtin_cpu_supports("avx2")`, and kept as the
-// shortest span that goes to C (`crisp_avx2_min_span`: the maximum when none do), so each
-// kernel call pays one load and one compare. Tests force either path with `path`.
+// shortest span that goes to C (`Int.max` when none does) in a global with a constant initial
+// value, so each kernel call pays one load and one compare before its tail call. (Kept in C
+// behind a `static inline` accessor, the accessor was compiled as a call: callgrind.) Tests
+// force either path with `force`.
 
 /// The choice between the AVX2 and the SSE2 source-over kernels.
 enum KernelDispatch {
@@ -14,26 +16,47 @@ enum KernelDispatch {
         case sse2
         /// The AVX2 kernels for every span, however short.
         case avx2
-        /// What runs unless a test says otherwise: AVX2 for spans of at least the measured
-        /// length when the CPU has it, else SSE2.
+        /// What runs unless a test says otherwise: AVX2 for spans of at least
+        /// `measuredMinimumSpan` pixels when the CPU has it, else SSE2.
         case automatic
     }
 
+    /// The shortest span worth an AVX2 call (README "After branch avx2": measured with
+    /// `crisp bench raster` and the bench scenes).
+    static let measuredMinimumSpan = 1
+
     /// Whether this CPU (and its OS) supports AVX2.
-    static var cpuHasAVX2: Bool { crisp_cpu_has_avx2() != 0 }
+    static let cpuHasAVX2 = crisp_cpu_has_avx2() != 0
+
+    /// Spans of at least this many pixels go to the AVX2 kernels; negative until decided.
+    /// Written once on the first span (the same value by any thread) or by `force`.
+    nonisolated(unsafe) private static var minimumSpan = -1
 
     /// Whether a span of `count` pixels goes to the AVX2 kernels.
     @inline(__always)
-    static func usesAVX2(_ count: Int) -> Bool { count >= crisp_avx2_min_span_now() }
+    static func usesAVX2(_ count: Int) -> Bool {
+        let n = minimumSpan
+        return count >= (n >= 0 ? n : decide())
+    }
+
+    /// `minimumSpan` for `.automatic`, set and returned.
+    @inline(never)
+    private static func decide() -> Int {
+        minimumSpan = cpuHasAVX2 ? measuredMinimumSpan : Int.max
+        return minimumSpan
+    }
 
     /// Forces a path for the whole process (for tests). Returns false, changing nothing, when
     /// `.avx2` is asked of a CPU without AVX2.
     @discardableResult
     static func force(_ path: Path) -> Bool {
         switch path {
-        case .sse2: crisp_avx2_set_min_span(Int.max) != 0
-        case .avx2: crisp_avx2_set_min_span(0) != 0
-        case .automatic: crisp_avx2_decide() >= 0
+        case .sse2: minimumSpan = Int.max
+        case .avx2:
+            guard cpuHasAVX2 else { return false }
+            minimumSpan = 0
+        case .automatic: _ = decide()
         }
+        return true
     }
 }
