@@ -12,10 +12,14 @@
 // `S′ + D·(1 − αS′)` is a 32-bit add (`vpaddd`), as the scalar code adds its packed words, so a
 // pixel whose colour exceeds its alpha (caller memory may hold one) still comes out the same.
 //
-// A span's last 1–7 pixels go through the same step with `vpmaskmovd` loads and stores, so a
-// short span (a 16-pixel polygon's rows are 1–16 pixels) costs one call and at most two steps,
-// with no scalar loop. Whether a span is long enough to be worth the call at all is measured,
-// not assumed (`KernelDispatch`, README "After branch avx2").
+// Tails take no masked loads or stores (`vpmaskmovd` stores cost more than a whole eight-pixel
+// step on the AMD EPYC this was measured on: a 2-pixel span took 15 ns, an 8-pixel one 9.5):
+// a span under eight pixels is loaded as two overlapping halves, blended in one step and
+// stored back the same way; a longer span's last, partial step is a full step over its last
+// eight pixels, read before the loop wrote any of them. So a short span (a 16-pixel polygon's
+// rows are 1–16 pixels) costs one call and one or two steps, with no scalar loop. Whether a
+// span is long enough to be worth the call at all is measured, not assumed (`KernelDispatch`,
+// README "After branch avx2").
 //
 // Rejected: AVX-512 (the mask registers would make tails free, but the target machines that
 // have AVX2 without AVX-512 are the common case, and a second set of kernels doubles what is
@@ -81,31 +85,66 @@ CRISP_AVX2 void coverage8(uint64_t c, __m256i *low, __m256i *high) {
     *high = _mm256_shuffle_epi8(bytes, _mm256_setr_epi8(LANES(2, 3), LANES(6, 7)));
 }
 
-/// The load/store mask of a span's last `n` (1…7) pixels.
-CRISP_AVX2 __m256i tail_mask(ptrdiff_t n) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
-
 CRISP_AVX2 __m256i load8(const uint32_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
 CRISP_AVX2 void store8(uint32_t *p, __m256i v) { _mm256_storeu_si256((__m256i *)p, v); }
-CRISP_AVX2 __m256i load_tail(const uint32_t *p, __m256i m) { return _mm256_maskload_epi32((const int *)p, m); }
-CRISP_AVX2 void store_tail(uint32_t *p, __m256i m, __m256i v) { _mm256_maskstore_epi32((int *)p, m, v); }
 
-/// Eight coverage bytes, or the first `n` (1…7) with zeros after them.
+/// A short span's `n` (1…7) pixels in one register: pixels 0–3 and n−4…n−1 when n ≥ 4, pixels
+/// 0, 1, n−2, n−1 when n is 2 or 3, pixel 0 alone when n = 1. A pixel in two lanes gives the same
+/// result in both, so `store_short` writes it twice with one value; nothing outside the span is
+/// read or written.
+CRISP_AVX2 __m256i load_short(const uint32_t *p, ptrdiff_t n) {
+    if (n >= 4) {
+        __m128i low = _mm_loadu_si128((const __m128i *)p), high = _mm_loadu_si128((const __m128i *)(p + n - 4));
+        return _mm256_inserti128_si256(_mm256_castsi128_si256(low), high, 1);
+    }
+    if (n >= 2) {
+        __m128i low = _mm_loadl_epi64((const __m128i *)p), high = _mm_loadl_epi64((const __m128i *)(p + n - 2));
+        return _mm256_castsi128_si256(_mm_unpacklo_epi64(low, high));
+    }
+    return _mm256_castsi128_si256(_mm_cvtsi32_si128((int)p[0]));
+}
+
+/// Stores what `load_short` loaded, after blending.
+CRISP_AVX2 void store_short(uint32_t *p, ptrdiff_t n, __m256i v) {
+    __m128i low = _mm256_castsi256_si128(v);
+    if (n >= 4) {
+        _mm_storeu_si128((__m128i *)p, low);
+        _mm_storeu_si128((__m128i *)(p + n - 4), _mm256_extracti128_si256(v, 1));
+    } else if (n >= 2) {
+        _mm_storel_epi64((__m128i *)p, low);
+        _mm_storel_epi64((__m128i *)(p + n - 2), _mm_unpackhi_epi64(low, low));
+    } else {
+        p[0] = (uint32_t)_mm_cvtsi128_si32(low);
+    }
+}
+
+/// Eight coverage bytes, one per pixel.
 static inline uint64_t coverage_word(const uint8_t *c) {
     uint64_t w;
     memcpy(&w, c, 8);
     return w;
 }
-static inline uint64_t coverage_tail(const uint8_t *c, ptrdiff_t n) {
-    // Overlapping reads, never past the span: bytes read twice are the same bytes.
+
+/// The coverage bytes of `load_short`'s lanes.
+static inline uint64_t coverage_short(const uint8_t *c, ptrdiff_t n) {
     if (n >= 4) {
         uint32_t low, high;
         memcpy(&low, c, 4);
         memcpy(&high, c + n - 4, 4);
-        return (uint64_t)low | (uint64_t)high << (8 * (n - 4));
+        return (uint64_t)low | (uint64_t)high << 32;
     }
-    return (uint64_t)c[0] | (uint64_t)c[n / 2] << (8 * (n / 2)) | (uint64_t)c[n - 1] << (8 * (n - 1));
+    if (n >= 2) return (uint64_t)c[0] | (uint64_t)c[1] << 8 | (uint64_t)c[n - 2] << 16 | (uint64_t)c[n - 1] << 24;
+    return c[0];
+}
+
+// Every kernel has the same shape: a span under eight pixels is one short step; a longer one
+// reads its last eight pixels first, runs eight at a time, and if pixels remain, blends those
+// last eight from what it read and stores them over the end (the overlap gets the values the
+// loop already wrote, computed from the same inputs).
+
+/// `s + d·f/255 | bits` on eight pixels: an already scaled colour over them.
+CRISP_AVX2 __m256i color_step(__m256i s, __m256i f, __m256i bits, __m256i d) {
+    return _mm256_or_si256(_mm256_add_epi32(s, scale8(d, f, f)), bits);
 }
 
 __attribute__((target("avx2")))
@@ -116,17 +155,17 @@ void crisp_over_color_avx2(uint32_t *row, ptrdiff_t count, uint32_t source, uint
     __m256i s = scale8(_mm256_set1_epi32((int)source), c, c);
     __m256i f = _mm256_shuffle_epi8(_mm256_xor_si256(s, _mm256_set1_epi32(-1)), alpha_low(alpha_shift == 0 ? 0 : 3));
     __m256i bits = _mm256_set1_epi32((int)set);
+    if (count < 8) {
+        if (count > 0) store_short(row, count, color_step(s, f, bits, load_short(row, count)));
+        return;
+    }
+    __m256i last = load8(row + count - 8);
     ptrdiff_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        store8(row + i, _mm256_or_si256(_mm256_add_epi32(s, scale8(load8(row + i), f, f)), bits));
-    }
-    if (i < count) {
-        __m256i m = tail_mask(count - i);
-        store_tail(row + i, m, _mm256_or_si256(_mm256_add_epi32(s, scale8(load_tail(row + i, m), f, f)), bits));
-    }
+    for (; i + 8 <= count; i += 8) store8(row + i, color_step(s, f, bits, load8(row + i)));
+    if (i < count) store8(row + count - 8, color_step(s, f, bits, last));
 }
 
-/// One step of `crisp_over_color_coverage_avx2`: eight pixels `d` under coverage `c`.
+/// Eight pixels `d` under `source` with coverage bytes `c`.
 CRISP_AVX2 __m256i color_coverage_step(__m256i source, uint64_t c, __m256i d, __m256i al, __m256i ah, __m256i bits) {
     __m256i low, high;
     coverage8(c, &low, &high);
@@ -140,6 +179,15 @@ void crisp_over_color_coverage_avx2(uint32_t *row, ptrdiff_t count, uint32_t sou
     int opaque = ((source >> alpha_shift) & 0xFF) == 255, touches_all = set != 0;
     __m256i s = _mm256_set1_epi32((int)source), bits = _mm256_set1_epi32((int)set);
     __m256i al = alpha_low(k), ah = alpha_high(k);
+    if (count < 8) {
+        uint64_t c = count > 0 ? coverage_short(coverage, count) : 0;
+        if (c != 0 || (touches_all && count > 0)) {
+            store_short(row, count, color_coverage_step(s, c, load_short(row, count), al, ah, bits));
+        }
+        return;
+    }
+    __m256i last = load8(row + count - 8);
+    uint64_t last_c = coverage_word(coverage + count - 8);
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
         uint64_t c = coverage_word(coverage + i);
@@ -149,37 +197,37 @@ void crisp_over_color_coverage_avx2(uint32_t *row, ptrdiff_t count, uint32_t sou
             store8(row + i, color_coverage_step(s, c, load8(row + i), al, ah, bits));
         }
     }
-    if (i < count) {
-        uint64_t c = coverage_tail(coverage + i, count - i);
-        if (c != 0 || touches_all) {
-            __m256i m = tail_mask(count - i);
-            store_tail(row + i, m, color_coverage_step(s, c, load_tail(row + i, m), al, ah, bits));
-        }
+    if (i < count && (last_c != 0 || touches_all)) {
+        store8(row + count - 8, color_coverage_step(s, last_c, last, al, ah, bits));
     }
+}
+
+/// Eight sources over eight pixels at one coverage (`scales`: below 255).
+CRISP_AVX2 __m256i row_step(__m256i s, __m256i d, int scales, __m256i f, __m256i al, __m256i ah) {
+    return over8(scales ? scale8(s, f, f) : s, d, al, ah);
 }
 
 __attribute__((target("avx2")))
 void crisp_over_row_avx2(uint32_t *row, ptrdiff_t count, const uint32_t *sources, uint32_t coverage) {
     __m256i al = alpha_low(3), ah = alpha_high(3), f = _mm256_set1_epi16((short)coverage);
-    ptrdiff_t i = 0;
-    if (coverage == 255) {
-        for (; i + 8 <= count; i += 8) store8(row + i, over8(load8(sources + i), load8(row + i), al, ah));
-        if (i < count) {
-            __m256i m = tail_mask(count - i);
-            store_tail(row + i, m, over8(load_tail(sources + i, m), load_tail(row + i, m), al, ah));
+    int scales = coverage != 255;
+    if (count < 8) {
+        if (count > 0) {
+            store_short(row, count, row_step(load_short(sources, count), load_short(row, count), scales, f, al, ah));
         }
         return;
     }
-    for (; i + 8 <= count; i += 8) {
-        store8(row + i, over8(scale8(load8(sources + i), f, f), load8(row + i), al, ah));
+    __m256i last = load8(row + count - 8), last_s = load8(sources + count - 8);
+    ptrdiff_t i = 0;
+    if (scales) {
+        for (; i + 8 <= count; i += 8) store8(row + i, row_step(load8(sources + i), load8(row + i), 1, f, al, ah));
+    } else {
+        for (; i + 8 <= count; i += 8) store8(row + i, row_step(load8(sources + i), load8(row + i), 0, f, al, ah));
     }
-    if (i < count) {
-        __m256i m = tail_mask(count - i);
-        store_tail(row + i, m, over8(scale8(load_tail(sources + i, m), f, f), load_tail(row + i, m), al, ah));
-    }
+    if (i < count) store8(row + count - 8, row_step(last_s, last, scales, f, al, ah));
 }
 
-/// One step of `crisp_over_row_coverage_avx2`: sources `s` over pixels `d` under coverage `c`.
+/// Eight sources over eight pixels with coverage bytes `c`.
 CRISP_AVX2 __m256i row_coverage_step(__m256i s, uint64_t c, __m256i d, __m256i al, __m256i ah) {
     __m256i low, high;
     coverage8(c, &low, &high);
@@ -190,18 +238,19 @@ __attribute__((target("avx2")))
 void crisp_over_row_coverage_avx2(uint32_t *row, ptrdiff_t count, const uint32_t *sources,
                                   const uint8_t *coverage) {
     __m256i al = alpha_low(3), ah = alpha_high(3);
+    if (count < 8) {
+        uint64_t c = count > 0 ? coverage_short(coverage, count) : 0;
+        if (c != 0) store_short(row, count, row_coverage_step(load_short(sources, count), c, load_short(row, count), al, ah));
+        return;
+    }
+    __m256i last = load8(row + count - 8), last_s = load8(sources + count - 8);
+    uint64_t last_c = coverage_word(coverage + count - 8);
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
         uint64_t c = coverage_word(coverage + i);
         if (c != 0) store8(row + i, row_coverage_step(load8(sources + i), c, load8(row + i), al, ah));
     }
-    if (i < count) {
-        uint64_t c = coverage_tail(coverage + i, count - i);
-        if (c != 0) {
-            __m256i m = tail_mask(count - i);
-            store_tail(row + i, m, row_coverage_step(load_tail(sources + i, m), c, load_tail(row + i, m), al, ah));
-        }
-    }
+    if (i < count && last_c != 0) store8(row + count - 8, row_coverage_step(last_s, last_c, last, al, ah));
 }
 
 #else

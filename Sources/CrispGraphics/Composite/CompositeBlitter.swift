@@ -29,8 +29,9 @@
 // AVX2, the one place the package leaves Swift for speed. Source-over's four kernels (colour or
 // shaded row × one coverage or a coverage row) and the two that blend a solid colour straight
 // into other 32-bit layouts have twins in C (CCrispKernels/SourceOverAVX2.c): eight pixels a
-// step in 16-bit lanes, the division by 255 one `vpmulhuw` by 257, a span's last 1–7 pixels
-// through masked loads and stores, so a short span costs one call and no scalar loop. They
+// step in 16-bit lanes, the division by 255 one `vpmulhuw` by 257, a short span or a long
+// span's last pixels as one step over overlapping loads and stores (masked stores measured
+// twice as slow), so a short span costs one call and no scalar loop. They
 // carry `__attribute__((target("avx2")))` (a library target takes no compiler flags) and run
 // only where `__builtin_cpu_supports("avx2")` says so, decided once, on the first span
 // (`KernelDispatch`): each Swift kernel compares the span's length with one global and
