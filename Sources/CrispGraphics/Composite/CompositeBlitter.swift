@@ -33,7 +33,7 @@
 // span's last pixels as one step over overlapping loads and stores (masked stores measured
 // twice as slow), so a short span costs one call and no scalar loop. They
 // carry `__attribute__((target("avx2")))` (a library target takes no compiler flags) and run
-// only where `__builtin_cpu_supports("avx2")` says so, decided once, on the first span
+// only where `__builtin_cpu_supports("avx2")` says so, decided once, by the first blitter
 // (`KernelDispatch`): each Swift kernel compares the span's length with one global and
 // tail-calls C, else runs its own SSE2 loop, which stays the path on every other CPU. Every
 // span goes to C, however short: spans of 1, 4, 8 and 16 pixels or more were measured as the
@@ -142,6 +142,7 @@ struct CompositeBlitter: SpanBlitter {
     init(pixels: UnsafeMutablePointer<UInt32>, rowStride: Int, paint: Paint, blendMode: CGBlendMode,
          clipMask: ClipMask?, shadeBuffer: UnsafeMutablePointer<UInt32>, maskScratch: UnsafeMutablePointer<UInt8>,
          converted: LayoutRows? = nil) {
+        KernelDispatch.prepare()
         self.pixels = pixels
         self.converted = converted
         self.rowStride = rowStride

@@ -2,10 +2,12 @@ import CCrispKernels
 
 // Which source-over kernels run: the AVX2 ones in C (CCrispKernels, eight pixels a step) on
 // CPUs that have AVX2, else the Swift SSE2 ones (SourceOver+Lanes.swift, four pixels a step).
-// Decided once, on the first span, from `__builtin_cpu_supports("avx2")`, and kept as the
-// shortest span that goes to C (`Int.max` when none does) in a global with a constant initial
-// value, so each kernel call pays one load and one compare before its tail call. (Kept in C
-// behind a `static inline` accessor, the accessor was compiled as a call: callgrind.) Tests
+// Decided once, when the first composite starts (`prepare`, from `CompositeBlitter.init`), from
+// `__builtin_cpu_supports("avx2")`, and kept as the shortest span that goes to C (`Int.max` when
+// none does) in a global with a constant initial value, so each kernel call pays one load and
+// one compare before its tail call, with no slow path to save registers for. (Kept in C behind
+// a `static inline` accessor, the accessor was compiled as a call; decided lazily inside the
+// kernels, the possible call made LLVM save five registers on every span: callgrind.) Tests
 // force either path with `force`.
 
 /// The choice between the AVX2 and the SSE2 source-over kernels.
@@ -28,22 +30,21 @@ enum KernelDispatch {
     /// Whether this CPU (and its OS) supports AVX2.
     static let cpuHasAVX2 = crisp_cpu_has_avx2() != 0
 
-    /// Spans of at least this many pixels go to the AVX2 kernels; negative until decided.
-    /// Written once on the first span (the same value by any thread) or by `force`.
-    nonisolated(unsafe) private static var minimumSpan = -1
+    /// Spans of at least this many pixels go to the AVX2 kernels: none until `prepare` or
+    /// `force` has run.
+    nonisolated(unsafe) private static var minimumSpan = Int.max
+    /// Whether `prepare` or `force` has set `minimumSpan`.
+    nonisolated(unsafe) private static var decided = false
 
     /// Whether a span of `count` pixels goes to the AVX2 kernels.
     @inline(__always)
-    static func usesAVX2(_ count: Int) -> Bool {
-        let n = minimumSpan
-        return count >= (n >= 0 ? n : decide())
-    }
+    static func usesAVX2(_ count: Int) -> Bool { count >= minimumSpan }
 
-    /// `minimumSpan` for `.automatic`, set and returned.
-    @inline(never)
-    private static func decide() -> Int {
-        minimumSpan = cpuHasAVX2 ? measuredMinimumSpan : Int.max
-        return minimumSpan
+    /// Chooses the kernels the first time it is called (every composite calls it first); the
+    /// same value whichever thread gets there first.
+    @inline(__always)
+    static func prepare() {
+        if !decided { force(.automatic) }
     }
 
     /// Forces a path for the whole process (for tests). Returns false, changing nothing, when
@@ -55,8 +56,9 @@ enum KernelDispatch {
         case .avx2:
             guard cpuHasAVX2 else { return false }
             minimumSpan = 0
-        case .automatic: _ = decide()
+        case .automatic: minimumSpan = cpuHasAVX2 ? measuredMinimumSpan : Int.max
         }
+        decided = true
         return true
     }
 }
