@@ -37,9 +37,9 @@
 // (`KernelDispatch`): each Swift kernel compares the span's length with one global and
 // tail-calls C, else runs its own SSE2 loop, which stays the path on every other CPU. Every
 // span goes to C, however short: spans of 1, 4, 8 and 16 pixels or more were measured as the
-// threshold and 1 was as fast as any (README "After branch avx2"). The pixels are the Swift
+// threshold, and 1 was the fastest or within noise of it (README "After branch avx2"). The pixels are the Swift
 // kernels' bit for bit (`KernelDispatchTests` runs both paths against the formula), so no
-// golden changed; callgrind: big_fill −38 % of a render's instructions, polys_nz_40 −8.5 %.
+// golden changed; callgrind: a big_fill render −43 % of its instructions, polys_nz_40 −12 %.
 // Why this pays and the Swift kernels could not: Swift has no portable spelling of byte
 // unpacking or of `pmulhuw`, and widening between vector widths is an outlined call, so the
 // Swift kernels work on 0x00FF00FF halves of four pixels in SSE2 registers, about twice the
