@@ -12,8 +12,8 @@
 // `S′ + D·(1 − αS′)` is a 32-bit add (`vpaddd`), as the scalar code adds its packed words, so a
 // pixel whose colour exceeds its alpha (caller memory may hold one) still comes out the same.
 //
-// Tails take no masked loads or stores (`vpmaskmovd` stores cost more than a whole eight-pixel
-// step on the AMD EPYC this was measured on: a 2-pixel span took 15 ns, an 8-pixel one 9.5):
+// Tails take no masked loads or stores (`vpmaskmovd` cost more than a whole eight-pixel step on
+// the AMD EPYC this was measured on: a call for 1–7 pixels took 6–8 ns, one for 8 pixels 3–4):
 // a span under eight pixels is loaded as two overlapping halves, blended in one step and
 // stored back the same way; a longer span's last, partial step is a full step over its last
 // eight pixels, read before the loop wrote any of them. So a short span (a 16-pixel polygon's

@@ -1,8 +1,7 @@
-// Source-over kernels in AVX2, eight pixels a step, for CPUs that have it; CrispGraphics keeps
-// its Swift SSE2 kernels as the fallback and decides once which ones run (`KernelDispatch`, which calls a kernel only if
-// `crisp_cpu_has_avx2`).
-// Pixels are premultiplied 32-bit words; every kernel gives the Swift kernels' bits exactly
-// (SourceOverAVX2.c says how).
+// Source-over kernels in AVX2, eight pixels a step, for CPUs that have it. CrispGraphics keeps
+// its Swift SSE2 kernels as the fallback and decides once which ones run (`KernelDispatch`,
+// which calls a kernel only if `crisp_cpu_has_avx2`). Pixels are premultiplied 32-bit words;
+// every kernel gives the Swift kernels' bits exactly (SourceOverAVX2.c says how).
 
 #ifndef CCRISPKERNELS_H
 #define CCRISPKERNELS_H
