@@ -31,7 +31,10 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "CrispGraphics", dependencies: ["CZlib"]),
+        // The AVX2 compositing kernels, chosen at run time (each function carries its own
+        // `target("avx2")` attribute: no flags).
+        .target(name: "CCrispKernels"),
+        .target(name: "CrispGraphics", dependencies: ["CZlib", "CCrispKernels"]),
         .target(name: "CrispSVG", dependencies: ["CrispGraphics"]),
         .target(name: "CrispUI", dependencies: ["CrispGraphics"]),
         .target(name: "CrispBenchmarks", dependencies: ["CrispGraphics"]),

@@ -22,9 +22,30 @@
 // coverage arithmetic (inside the kernel); a paint that is one colour along each row (a linear
 // gradient whose t depends on y only, `Paint.verticalRows`) is blended as that solid colour, with
 // no shading and no shaded row; source-over, nearly every fill, has kernels that take four
-// pixels a step (SourceOver+Lanes.swift). On the demo's retina-iPad controls screen these and
-// the gradient work halved the instructions of a frame (callgrind, README "Speed"), every
-// golden unchanged.
+// pixels a step (SourceOver+Lanes.swift), and eight on CPUs with AVX2 (below). On the demo's
+// retina-iPad controls screen these and the gradient work halved the instructions of a frame
+// (callgrind, README "Speed"), every golden unchanged.
+//
+// AVX2, the one place the package leaves Swift for speed. Source-over's four kernels (colour or
+// shaded row × one coverage or a coverage row) and the two that blend a solid colour straight
+// into other 32-bit layouts have twins in C (CCrispKernels/SourceOverAVX2.c): eight pixels a
+// step in 16-bit lanes, the division by 255 one `vpmulhuw` by 257, a short span or a long
+// span's last pixels as one step over overlapping loads and stores (masked stores measured
+// twice as slow), so a short span costs one call and no scalar loop. They
+// carry `__attribute__((target("avx2")))` (a library target takes no compiler flags) and run
+// only where `__builtin_cpu_supports("avx2")` says so, decided once, by the first blitter
+// (`KernelDispatch`): each Swift kernel compares the span's length with one global and
+// tail-calls C, else runs its own SSE2 loop, which stays the path on every other CPU. Every
+// span goes to C, however short: spans of 1, 4, 8 and 16 pixels or more were measured as the
+// threshold, and 1 was the fastest or within noise of it (README "After branch avx2"). The pixels are the Swift
+// kernels' bit for bit (`KernelDispatchTests` runs both paths against the formula), so no
+// golden changed; callgrind: a big_fill render −43 % of its instructions, polys_nz_40 −12 %.
+// Why this pays and the Swift kernels could not: Swift has no portable spelling of byte
+// unpacking or of `pmulhuw`, and widening between vector widths is an outlined call, so the
+// Swift kernels work on 0x00FF00FF halves of four pixels in SSE2 registers, about twice the
+// instructions a pixel. Rejected: AVX-512 kernels (free tails through mask registers, but a
+// third path to test for the few CPUs that have it); the C kernels for the other 27 blend
+// modes (their spans are rare in every measured scene).
 //
 // Gradients, the paint stage's fast paths (Paint/LinearGradientPaint.swift, CGGradient.swift,
 // Context/PendingClip.swift). A gradient's colours are a 1024-entry premultiplied table, sampled
@@ -59,7 +80,8 @@
 // and alpha 8 straight into their bytes (SourceOver+Bytes.swift). A native destination never
 // takes this branch.
 // Code size is the sum of the stages: 5 producers × 4 blitters for scanning, 4 fill rules × 4
-// blitters for `Rasterizer.render`, one shader per paint kind, 28 × 4 kernel loops. A clean
+// blitters for `Rasterizer.render`, one shader per paint kind, 28 × 4 kernel loops, and four
+// AVX2 functions in C (no Swift generics: the dispatch adds nothing to instantiate). A clean
 // release build of the package takes 2 min 50 s of CPU on the project's 2-core machine (1 min
 // 38 s of wall time when the machine is quiet) and the whole `crisp-demo` has 2.3 MB of code.
 // Rejected: the compile-time product this replaced — a blitter generic over paint and blend
@@ -122,6 +144,7 @@ struct CompositeBlitter: SpanBlitter {
     init(pixels: UnsafeMutablePointer<UInt32>, rowStride: Int, paint: Paint, blendMode: CGBlendMode,
          clipMask: ClipMask?, shadeBuffer: UnsafeMutablePointer<UInt32>, maskScratch: UnsafeMutablePointer<UInt8>,
          converted: LayoutRows? = nil) {
+        KernelDispatch.prepare()
         self.pixels = pixels
         self.converted = converted
         self.rowStride = rowStride

@@ -9,23 +9,30 @@
 // whose colour exceeds its alpha (caller memory may hold one) comes out the same.
 // `CompositePipelineTests` checks the kernels against the formula at every coverage.
 //
+// Where the CPU has AVX2, each kernel hands its span to the C kernel of the same name and
+// meaning, eight pixels a step (CCrispKernels, `KernelDispatch`); these loops are the fallback,
+// and `KernelDispatchTests` holds the two to the same bits.
+//
 // Rejected: widening bytes into `SIMD16<UInt16>` lanes (`init(truncatingIfNeeded:)` between
 // vector widths is an outlined call across modules: 85 % of the kernel's time in a profile);
 // `SIMD8<Float>` arithmetic (float clamps and conversions are outlined on this target); leaving
 // the coverage-row and shaded-row loops to the auto-vectorizer (they stay scalar: a branch and
 // a packed-word multiply pair per pixel, which profiles of the demo's frames put first).
 
+import CCrispKernels
+
 extension SourceOver {
     /// One colour at one coverage (1…255): the source is scaled once, then each pixel is one
     /// multiply-add.
     static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32) {
+        if KernelDispatch.usesAVX2(count) { return crisp_over_color_avx2(row, count, s, c, 24, 0) }
         let scaled = Pixel.scale(s, by: c)
         blendSpan(row, count: count, scaled: scaled, inverse: 255 &- (scaled >> 24), setting: 0)
     }
 
     /// `(scaled + row·inverse/255) | bits` on each pixel: source-over of an already scaled
     /// colour whose alpha gave `inverse` (`bits`: a skipped byte set to 255, or 0).
-    @inline(__always)
+    @inline(never)
     private static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, scaled: UInt32, inverse: UInt32,
                                   setting bits: UInt32) {
         let source = SIMD4<UInt32>(repeating: scaled), factor = SIMD4<UInt32>(repeating: inverse)
@@ -48,9 +55,17 @@ extension SourceOver {
         }
     }
 
-    /// One colour with a coverage row: four pixels a step; fully covered opaque steps store.
+    /// One colour with a coverage row.
     static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
                           coverage: UnsafePointer<UInt8>) {
+        if KernelDispatch.usesAVX2(count) { return crisp_over_color_coverage_avx2(row, count, s, coverage, 24, 0) }
+        lanesSpan(row, count: count, source: s, coverage: coverage)
+    }
+
+    /// One colour with a coverage row, four pixels a step; fully covered opaque steps store.
+    @inline(never)
+    private static func lanesSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
+                                  coverage: UnsafePointer<UInt8>) {
         let opaque = s >> 24 == 255
         let source = SIMD4<UInt32>(repeating: s)
         var i = 0
@@ -74,6 +89,14 @@ extension SourceOver {
     /// A shaded row at one coverage (1…255).
     static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
                           coverage c: UInt32) {
+        if KernelDispatch.usesAVX2(count) { return crisp_over_row_avx2(row, count, sources, c) }
+        lanesSpan(row, count: count, sources: sources, coverage: c)
+    }
+
+    /// A shaded row at one coverage, four pixels a step.
+    @inline(never)
+    private static func lanesSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
+                                  coverage c: UInt32) {
         var i = 0
         if c == 255 {
             while i &+ 4 <= count {
@@ -97,6 +120,14 @@ extension SourceOver {
     /// A shaded row with a coverage row.
     static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
                           coverage: UnsafePointer<UInt8>) {
+        if KernelDispatch.usesAVX2(count) { return crisp_over_row_coverage_avx2(row, count, sources, coverage) }
+        lanesSpan(row, count: count, sources: sources, coverage: coverage)
+    }
+
+    /// A shaded row with a coverage row, four pixels a step.
+    @inline(never)
+    private static func lanesSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, sources: UnsafePointer<UInt32>,
+                                  coverage: UnsafePointer<UInt8>) {
         var i = 0
         while i &+ 4 <= count {
             let cw = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
@@ -126,6 +157,9 @@ extension SourceOver {
     /// layouts ran 1.5–2.9× native; the skipped byte was a second pass over the span.)
     static func blendQuadSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32, coverage c: UInt32,
                               alphaFirst: Bool, skipped: UInt32) {
+        if KernelDispatch.usesAVX2(count) {
+            return crisp_over_color_avx2(row, count, s, c, alphaFirst ? 0 : 24, skipped)
+        }
         let scaled = Pixel.scale(s, by: c)
         blendSpan(row, count: count, scaled: scaled, inverse: 255 &- (alphaFirst ? scaled & 0xFF : scaled >> 24),
                   setting: skipped)
@@ -134,6 +168,9 @@ extension SourceOver {
     /// One colour with a coverage row straight into another 32-bit layout's words (see above).
     static func blendQuadSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32,
                               coverage: UnsafePointer<UInt8>, alphaFirst: Bool, skipped: UInt32) {
+        if KernelDispatch.usesAVX2(count) {
+            return crisp_over_color_coverage_avx2(row, count, s, coverage, alphaFirst ? 0 : 24, skipped)
+        }
         if alphaFirst {
             blendQuadSpan(row, count: count, source: s, coverage: coverage, alphaShift: 0, skipped: skipped)
         } else {
