@@ -76,6 +76,47 @@ import Testing
         #expect(fixedTrials > 200)
     }
 
+    /// Gradients of extreme length or position draw without trapping, and every pixel stays a
+    /// valid premultiplied colour. (Found by the drawing fuzzer: a linear gradient more than
+    /// ~10¹⁹ px long that does not extend has an infinite `pixelsPerUnit`, and the coverage of
+    /// the pixels at its start became ∞ or NaN, which the conversion to a factor trapped on.)
+    @Test func extremeGradientsDrawWithoutTrapping() throws {
+        let gradient = try #require(CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(),
+                                               colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                                                        CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)],
+                                               locations: [0, 1]))
+        let extremes: [CGFloat] = [0, 1e-30, 1e-10, 1, 1e10, 1e19, 1e20, 1e25, 1e30, 1e38, 1e39, 1e300,
+                                   -1e20, -1e30, -1e300]
+        var painted = 0
+        for options in [CGGradientDrawingOptions(), .drawsBeforeStartLocation, .drawsAfterEndLocation,
+                        [.drawsBeforeStartLocation, .drawsAfterEndLocation]] {
+            for far in extremes {
+                for near in [CGFloat(0), 0.5, 4, -3] {
+                    let context = try #require(CGContext(width: 8, height: 8))
+                    context.drawLinearGradient(gradient, start: CGPoint(x: near, y: near), end: CGPoint(x: far, y: near / 2),
+                                               options: options)
+                    context.drawLinearGradient(gradient, start: CGPoint(x: near, y: far), end: CGPoint(x: near, y: near),
+                                               options: options)
+                    context.drawRadialGradient(gradient, startCenter: CGPoint(x: near, y: near), startRadius: abs(near),
+                                               endCenter: CGPoint(x: far, y: near), endRadius: abs(far), options: options)
+                    context.drawRadialGradient(gradient, startCenter: CGPoint(x: far, y: far), startRadius: 0,
+                                               endCenter: CGPoint(x: 4, y: 4), endRadius: 3, options: options)
+                    let image = try #require(context.makeImage())
+                    for y in 0..<8 {
+                        for x in 0..<8 {
+                            let p = image.pixel(x: x, y: y)
+                            let a = p >> 24
+                            #expect((p >> 16) & 0xFF <= a && (p >> 8) & 0xFF <= a && p & 0xFF <= a,
+                                    "far \(far), near \(near): pixel \(String(p, radix: 16)) is not premultiplied")
+                            if a != 0 { painted += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(painted > 0)
+    }
+
     /// The fixed-point table position picks the entry the exact (double-precision) position
     /// picks, except where the exact position is within 2⁻¹² of an entry of a half — and, near
     /// halves included, misses it no more often than the single-precision t it replaced.

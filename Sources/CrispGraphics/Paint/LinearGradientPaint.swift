@@ -235,9 +235,15 @@ final class LinearGradientPaint {
         return color
     }
 
-    /// A coverage in 0…1 as a factor 0…255.
+    /// A coverage in 0…1 as a factor 0…255, clamped: a gradient whose unit is more than ~10¹⁹
+    /// pixels long has an infinite `pixelsPerUnit` (its a² + b² underflows), and the coverage
+    /// of a pixel at its start is then ∞ or NaN (0 · ∞), which `UInt32(_:)` traps on. NaN gives
+    /// 0. Every coverage in 0…1 gives the factor it always gave.
     @inline(__always)
-    private static func fade(_ coverage: Float) -> UInt32 { UInt32(coverage * 255 + 0.5) }
+    private static func fade(_ coverage: Float) -> UInt32 {
+        let v = coverage * 255 + 0.5
+        return v >= 1 ? (v < 255 ? UInt32(v) : 255) : 0
+    }
 
     /// Every pixel through the general rule in single precision (gradients outside the
     /// fixed-point range, vertical gradients).
