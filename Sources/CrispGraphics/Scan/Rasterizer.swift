@@ -70,6 +70,17 @@ import Foundation
 // for the step, a data-dependent branch per row, about 12 instructions per column crossed
 // against 4 for the closed form): polys_nz_40 +6.4 % and hairlines +7.4 % against the Float
 // sweep with both, +1.7 % and +3.4 % with the closed form for columns only.
+//
+// A thin stroke's row is one short run with nothing covered on either side, so the resolve
+// skips the alpha of a zero running sum before and after its runs (every rule maps 0 to 0):
+// callgrind over whole `crisp render --bench 2` runs against main 9e99820 (branch `hair`):
+// hairlines 183.35 → 180.50 M (−1.6 %; a render 43.11 → 42.15 M), transforms_clip −0.6 %,
+// strokes_miter, polys_nz_10 and curves −0.4 … −0.5 %; wall time within the machine's noise
+// (README, Benchmarks, "After branch `hair`"). Measured and rejected there:
+// caching an edge's last two column quotients (its whole rows have one height and one of two
+// widths) to save the 64-bit division of a row piece across columns: +2.5 % instructions on
+// hairlines and 7 % slower (this AMD EPYC divides fast enough); and `accumulateColumns` out of
+// line to relieve the sweep's registers: +0.8 %.
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
@@ -656,8 +667,10 @@ final class Rasterizer {
                             blitter.blitMask(x: originX &+ runStart, y: y, count: x &- runStart, coverage: mask)
                             runStart = -1
                         }
-                        let a = R.alpha(sum)
-                        if a != 0 { blitter.blitSpan(x: originX &+ x, y: y, count: c0 &- x, coverage: a) }
+                        if sum != 0 {
+                            let a = R.alpha(sum)
+                            if a != 0 { blitter.blitSpan(x: originX &+ x, y: y, count: c0 &- x, coverage: a) }
+                        }
                     }
                     if runStart < 0 { runStart = c0 }
                     var c = c0
@@ -701,7 +714,7 @@ final class Rasterizer {
         if runStart >= 0 {
             blitter.blitMask(x: originX &+ runStart, y: y, count: x &- runStart, coverage: mask)
         }
-        if x < width {
+        if x < width && sum != 0 {
             let a = R.alpha(sum)
             if a != 0 { blitter.blitSpan(x: originX &+ x, y: y, count: width &- x, coverage: a) }
         }
