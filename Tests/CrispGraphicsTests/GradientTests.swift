@@ -30,6 +30,11 @@ import Testing
         }
     }
 
+    /// A value in `range` from `rng`, in steps of a millionth of its width.
+    static func uniform<T: BinaryFloatingPoint>(_ rng: inout SplitMix64, _ range: ClosedRange<T>) -> T {
+        T(rng.next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound) + range.lowerBound
+    }
+
     /// A span shaded whole, and shaded in two pieces cut at `cut`.
     static func shadedWholeAndCut(x: Int, y: Int, count: Int, cut: Int,
                                   _ shade: (Int, Int, Int, UnsafeMutablePointer<UInt32>) -> Void) -> (whole: [UInt32], pieces: [UInt32]) {
@@ -48,9 +53,7 @@ import Testing
     @Test(arguments: [false, true], [false, true])
     func linearSpansMatchThePerPixelRule(extendBefore: Bool, extendAfter: Bool) {
         var rng = SplitMix64(seed: 5)
-        func random(_ range: ClosedRange<Float>) -> Float {
-            Float(rng.next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound) + range.lowerBound
-        }
+        func random(_ range: ClosedRange<Float>) -> Float { Self.uniform(&rng, range) }
         let table = PaintGoldenTests.redToBlue.table(alpha: 0.9)
         var fixedTrials = 0
         for trial in 0..<400 {
@@ -122,9 +125,7 @@ import Testing
     /// halves included, misses it no more often than the single-precision t it replaced.
     @Test func fixedPointPositionsPickTheExactEntry() {
         var rng = SplitMix64(seed: 11)
-        func random(_ range: ClosedRange<Double>) -> Double {
-            Double(rng.next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound) + range.lowerBound
-        }
+        func random(_ range: ClosedRange<Double>) -> Double { Self.uniform(&rng, range) }
         let table = PaintGoldenTests.redToBlue.table(alpha: 1)
         var checked = 0, ties = 0, fixedMisses = 0, floatMisses = 0
         for _ in 0..<200 {
@@ -197,9 +198,7 @@ import Testing
     @Test(arguments: [false, true], [false, true])
     func radialSpansMatchThePerPixelRule(extendBefore: Bool, extendAfter: Bool) {
         var rng = SplitMix64(seed: 23)
-        func random(_ range: ClosedRange<Double>) -> Double {
-            Double(rng.next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound) + range.lowerBound
-        }
+        func random(_ range: ClosedRange<Double>) -> Double { Self.uniform(&rng, range) }
         let table = PaintGoldenTests.redToBlue.table(alpha: 0.8)
         var painted = 0, total = 0, everywhere = 0, everywhereUnpainted = 0
         for trial in 0..<300 {
