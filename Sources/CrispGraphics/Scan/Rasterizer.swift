@@ -82,17 +82,30 @@ import Foundation
 // hairlines and 7 % slower (this AMD EPYC divides fast enough); and `accumulateColumns` out of
 // line to relieve the sweep's registers: +0.8 %.
 //
-// Short gaps join runs (branch `raster2`). A polygon's row is runs of touched cells around
-// its edges with gaps between them, and each gap used to end the pending coverage row with a
-// `blitMask` and start a constant `blitSpan`: two blitter calls (~100–200 instructions each
-// before the kernel) for every edge crossing. A gap of at most `mergedGap` (32) untouched cells
-// between two runs is now written into the coverage row as its one alpha (0 included: every
-// kernel skips zero coverage), so a polygon row is usually one `blitMask`; the pixels are the
-// same (the kernels give a pixel the same value from a span or a row, `KernelDispatchTests`),
-// every bench scene's PNG byte for byte. Callgrind over whole `crisp render --bench 2` runs:
-// polys_nz_40 −18 %, polys_eo_40 −15 %, polys_nz_10 −10 %, strokes −7 … −8 %, curves −3.4 %,
-// transforms_clip −8.6 %; wall time polys_nz_40 9.0 → 7.6 ms, polys_nz_10 2.87 → 2.6 ms.
-// Limits of 8, 16, 32 and 64 were measured; 32 and 64 were alike, 16 gave back a third of it.
+// Rows with fewer calls (branch `raster2`). Three changes to the resolve, the pixels the same
+// (every bench scene's PNG byte for byte, no golden changed):
+// - Short gaps join runs. A polygon's row is runs of touched cells around its edges with gaps
+//   between them, and each gap used to end the pending coverage row with a `blitMask` and
+//   start a constant `blitSpan`: two blitter calls (~100–200 instructions each before the
+//   kernel) for every edge crossing. A gap of at most `mergedGap` (32) untouched cells between
+//   two runs is now written into the coverage row as its one alpha (0 included: every kernel
+//   skips zero coverage), so a polygon row is usually one `blitMask`. The kernels give a pixel
+//   the same value from a span or from a row (`KernelDispatchTests`). Limits of 8, 16, 32 and
+//   64 were measured; 32 and 64 were alike, 16 gave back 7–20 % of the gain.
+// - A row is resolved first, the blitter called after (`scanRow`, then the row's pieces):
+//   the scan no longer keeps its state across blitter calls, which spilled it to the stack
+//   and reloaded it after each call, and it is compiled once per fill rule, not per rule and
+//   blitter.
+// - A row whose touched cells are one run (a hairline's row; the top and bottom rows of a
+//   shape) is found with two bit tricks and resolved by a short loop, without the general
+//   loop's state.
+// Callgrind over whole `crisp render --bench 2` runs, main → this: polys_nz_40 370.6 → 291.8 M
+// (−21 %), polys_eo_40 −16.5 %, polys_nz_10 −11.9 %, strokes −8 … −10 %, transforms_clip
+// −10.3 %, hairlines −5.3 %, curves −3.5 %; ui_emboss +1.0 %, big_fill +0.5 % (README,
+// Benchmarks, "raster2", with wall times). Measured and rejected: four cells a step in the
+// one-run loop (lanes past the run are zero, so no lane masks): no fewer instructions, the
+// prefix sum's shuffles cost what the scalar loop does for runs of 2–7 cells; letting the
+// general loop skip the words the one-run test already found untouched: no fewer either.
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
@@ -208,6 +221,11 @@ final class Rasterizer {
     /// Per-row coverage scratch for the resolver and for clipped blitters.
     private(set) var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity = 0
+    /// A row's pieces for the blitter (`scanRow`): at most two a run of touched cells (a run
+    /// is at least two cells long and runs are apart, so at most width / 3 + 1 start inside
+    /// the clip) and one for the row's end.
+    private var rowPieces: UnsafeMutablePointer<RowPiece>
+    private var rowPiecesCapacity = 0
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
@@ -215,6 +233,7 @@ final class Rasterizer {
         accumulation = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
+        rowPieces = .allocate(capacity: 1)
     }
 
     deinit {
@@ -223,6 +242,7 @@ final class Rasterizer {
         accumulation.deallocate()
         touched.deallocate()
         coverage.deallocate()
+        rowPieces.deallocate()
     }
 
     /// Starts a new outline clipped to `clip` (raster pixels; kept within ±2²⁰ px).
@@ -472,6 +492,11 @@ final class Rasterizer {
         }
         // Three more bytes: alpha is stored four at a time.
         _ = scratchCoverage(count: width + 3)
+        if width + 2 > rowPiecesCapacity {
+            rowPieces.deallocate()
+            rowPiecesCapacity = width + 2
+            rowPieces = .allocate(capacity: rowPiecesCapacity)
+        }
     }
 
     /// Floor division and its non-negative remainder (`d > 0`).
@@ -627,35 +652,71 @@ final class Rasterizer {
         }
     }
 
-    /// Resolves band rows `rows` (absolute; the band starts at row `bandTop`).
+    /// Resolves band rows `rows` (absolute; the band starts at row `bandTop`): each row's cells
+    /// become coverage and pieces (`scanRow`), then the pieces go to the blitter.
     @inline(__always)
     private func resolveRows<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                           words: ClosedRange<Int>, _ g: BandGeometry, _ blitter: inout B) {
-        let acc = accumulation, bits = touched
+        let acc = accumulation, bits = touched, mask = coverage, pieces = rowPieces, originX = clip.x
         for row in rows {
-            resolveRow(R.self, acc: acc + (row &- bandTop) &* g.stride,
-                       bits: bits + (row &- bandTop) &* g.wordsPerRow,
-                       words: words, width: g.width, y: row, blitter: &blitter)
+            let n = Rasterizer.scanRow(R.self, acc: acc + (row &- bandTop) &* g.stride,
+                                       bits: bits + (row &- bandTop) &* g.wordsPerRow,
+                                       words: words, width: g.width, mask: mask, pieces: pieces)
+            var i = 0
+            while i < n {
+                let piece = pieces[i]
+                let start = Int(piece.start), count = Int(piece.end &- piece.start)
+                if piece.alpha < 0 {
+                    blitter.blitMask(x: originX &+ start, y: row, count: count, coverage: mask + start)
+                } else {
+                    blitter.blitSpan(x: originX &+ start, y: row, count: count, coverage: UInt8(truncatingIfNeeded: piece.alpha))
+                }
+                i &+= 1
+            }
         }
     }
 
-    /// Turns one row's accumulated differences into spans, clearing what it reads.
+    /// Pixels `start..<end` of a row (relative to the clip) for the blitter: the coverage row's
+    /// bytes there when `alpha` is negative, else one alpha (1…255).
+    struct RowPiece {
+        var start: Int32
+        var end: Int32
+        var alpha: Int32
+    }
+
+    /// Turns one row's accumulated differences into coverage bytes in `mask` (indexed by cell)
+    /// and the pieces the blitter gets, clearing what it reads; returns how many pieces. No
+    /// blitter call interrupts it, so its loop state stays in registers.
     ///
     /// The touched cells are those whose bit or whose left neighbour's bit is set; they come
     /// in runs. A run of four or more is summed and turned into alpha four cells at a time
     /// (`prefixSums`, `AlphaRule.alphas`), a shorter one a cell at a time.
-    @inline(__always)
-    private func resolveRow<R: AlphaRule, B: SpanBlitter>(_: R.Type, acc: UnsafeMutablePointer<Int32>,
-                                                         bits: UnsafeMutablePointer<UInt64>, words: ClosedRange<Int>,
-                                                         width: Int, y: Int, blitter: inout B) {
-        let originX = clip.x
-        let mask = coverage
-        var sum: Int32 = 0
-        var x = 0             // first pixel not yet emitted
-        var runStart = -1     // start of the pending per-pixel run, or −1
-        var carry: UInt64 = 0 // the last cell's bit of the previous word
+    private static func scanRow<R: AlphaRule>(_: R.Type, acc: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>,
+                                              words: ClosedRange<Int>, width: Int, mask: UnsafeMutablePointer<UInt8>,
+                                              pieces: UnsafeMutablePointer<RowPiece>) -> Int {
         var w = words.lowerBound
         let lastWord = words.upperBound
+        while w <= lastWord, bits[w] == 0 { w &+= 1 }
+        if w > lastWord { return 0 }
+        // A row with one run of touched cells (a thin stroke's row, a shape's top or bottom
+        // row) takes a short path without the general loop's state.
+        let first = bits[w]
+        let firstCells = first | (first &<< 1)
+        if first &>> 63 == 0 && firstCells & (firstCells &+ (firstCells & (0 &- firstCells))) == 0 {
+            var rest = w &+ 1
+            while rest <= lastWord, bits[rest] == 0 { rest &+= 1 }
+            if rest > lastWord {
+                bits[w] = 0
+                let c0 = (w &<< 6) &+ firstCells.trailingZeroBitCount
+                let c1 = (w &<< 6) &+ 64 &- firstCells.leadingZeroBitCount
+                return singleRun(R.self, acc: acc, c0: c0, c1: c1, width: width, mask: mask, pieces: pieces)
+            }
+        }
+        var n = 0
+        var sum: Int32 = 0
+        var x = 0             // first pixel not yet covered by a piece or the pending run
+        var runStart = -1     // start of the pending coverage-row piece, or −1
+        var carry: UInt64 = 0 // the last cell's bit of the previous word
         while true {
             // Untouched words in a tight loop (a wide outline's rows are mostly untouched).
             if carry == 0 {
@@ -681,23 +742,28 @@ final class Rasterizer {
                         if runStart >= 0 && c0 &- x <= Rasterizer.mergedGap {
                             // A short gap of untouched cells joins the pending run.
                             let a = sum == 0 ? 0 : R.alpha(sum)
-                            (mask + (x &- runStart)).update(repeating: a, count: c0 &- x)
+                            (mask + x).update(repeating: a, count: c0 &- x)
                         } else {
-                            // A gap of untouched cells: flush the run, then a constant span.
+                            // A gap of untouched cells: end the run, then a constant piece.
                             if runStart >= 0 {
-                                blitter.blitMask(x: originX &+ runStart, y: y, count: x &- runStart, coverage: mask)
+                                pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: runStart),
+                                                     end: Int32(truncatingIfNeeded: x), alpha: -1)
+                                n &+= 1
                                 runStart = -1
                             }
                             if sum != 0 {
                                 let a = R.alpha(sum)
-                                if a != 0 { blitter.blitSpan(x: originX &+ x, y: y, count: c0 &- x, coverage: a) }
+                                if a != 0 {
+                                    pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: x),
+                                                         end: Int32(truncatingIfNeeded: c0), alpha: Int32(a))
+                                    n &+= 1
+                                }
                             }
                         }
                     }
                     if runStart < 0 { runStart = c0 }
                     var c = c0
                     if end &- c0 >= 4 {
-                        let out = mask - runStart
                         repeat {
                             let cells = UnsafeMutableRawPointer(acc + c)
                             var v = cells.loadUnaligned(as: SIMD4<Int32>.self)
@@ -713,16 +779,16 @@ final class Rasterizer {
                             }
                             let sums = Rasterizer.prefixSums(v, sum)
                             sum = sums[3]
-                            UnsafeMutableRawPointer(out + c).storeBytes(
+                            // Bytes past the run are rewritten by whatever covers them later.
+                            UnsafeMutableRawPointer(mask + c).storeBytes(
                                 of: SIMD4<UInt8>(truncatingIfNeeded: R.alphas(sums)), as: SIMD4<UInt8>.self)
                             c &+= 4
                         } while c < end
                     } else {
-                        let out = mask - runStart
                         repeat {
                             sum &+= acc[c]
                             acc[c] = 0
-                            out[c] = R.alpha(sum)
+                            mask[c] = R.alpha(sum)
                             c &+= 1
                         } while c < end
                     }
@@ -734,12 +800,47 @@ final class Rasterizer {
             } while word != 0
         }
         if runStart >= 0 {
-            blitter.blitMask(x: originX &+ runStart, y: y, count: x &- runStart, coverage: mask)
+            pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: runStart), end: Int32(truncatingIfNeeded: x), alpha: -1)
+            n &+= 1
         }
         if x < width && sum != 0 {
             let a = R.alpha(sum)
-            if a != 0 { blitter.blitSpan(x: originX &+ x, y: y, count: width &- x, coverage: a) }
+            if a != 0 {
+                pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: x), end: Int32(truncatingIfNeeded: width), alpha: Int32(a))
+                n &+= 1
+            }
         }
+        return n
+    }
+
+    /// `scanRow` for a row whose touched cells are the one run `c0..<c1`, with nothing covered
+    /// left of it.
+    @inline(__always)
+    private static func singleRun<R: AlphaRule>(_: R.Type, acc: UnsafeMutablePointer<Int32>, c0: Int, c1: Int, width: Int,
+                                                mask: UnsafeMutablePointer<UInt8>, pieces: UnsafeMutablePointer<RowPiece>) -> Int {
+        let end = min(c1, width)
+        var sum: Int32 = 0
+        var c = c0
+        while c < end {
+            sum &+= acc[c]
+            acc[c] = 0
+            mask[c] = R.alpha(sum)
+            c &+= 1
+        }
+        while c < c1 { acc[c] = 0; c &+= 1 }
+        var n = 0
+        if c0 < end {
+            pieces[0] = RowPiece(start: Int32(truncatingIfNeeded: c0), end: Int32(truncatingIfNeeded: end), alpha: -1)
+            n = 1
+        }
+        if end < width && sum != 0 {
+            let a = R.alpha(sum)
+            if a != 0 {
+                pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: end), end: Int32(truncatingIfNeeded: width), alpha: Int32(a))
+                n &+= 1
+            }
+        }
+        return n
     }
 
     /// The running sums of four cells after `carry`: two shifted adds (`pslldq`, `paddd`).
