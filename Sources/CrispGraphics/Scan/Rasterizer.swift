@@ -490,8 +490,8 @@ final class Rasterizer {
             touched = .allocate(capacity: words)
             touched.initialize(repeating: 0, count: words)
         }
-        // Three more bytes: alpha is stored four at a time.
-        _ = scratchCoverage(count: width + 3)
+        // Sixteen more bytes: alpha is stored four at a time, a joined gap's sixteen.
+        _ = scratchCoverage(count: width + 16)
         if width + 2 > rowPiecesCapacity {
             rowPieces.deallocate()
             rowPiecesCapacity = width + 2
@@ -740,9 +740,15 @@ final class Rasterizer {
                 if c0 < end {
                     if c0 > x {
                         if runStart >= 0 && c0 &- x <= Rasterizer.mergedGap {
-                            // A short gap of untouched cells joins the pending run.
-                            let a = sum == 0 ? 0 : R.alpha(sum)
-                            (mask + x).update(repeating: a, count: c0 &- x)
+                            // A short gap of untouched cells joins the pending run: its
+                            // alpha sixteen bytes a store (a `memset` call cost more), the
+                            // last store's bytes past the gap rewritten by the run.
+                            let fill = SIMD16<UInt8>(repeating: sum == 0 ? 0 : R.alpha(sum))
+                            var i = x
+                            repeat {
+                                UnsafeMutableRawPointer(mask + i).storeBytes(of: fill, as: SIMD16<UInt8>.self)
+                                i &+= 16
+                            } while i < c0
                         } else {
                             // A gap of untouched cells: end the run, then a constant piece.
                             if runStart >= 0 {
