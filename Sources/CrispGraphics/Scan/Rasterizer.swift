@@ -82,16 +82,17 @@ import Foundation
 // hairlines and 7 % slower (this AMD EPYC divides fast enough); and `accumulateColumns` out of
 // line to relieve the sweep's registers: +0.8 %.
 //
-// Rows with fewer calls (branch `raster2`). Three changes to the resolve, the pixels the same
-// (every bench scene's PNG byte for byte, no golden changed):
+// Fewer calls and fewer spills (branch `raster2`); the pixels are the same (every bench
+// scene's PNG byte for byte, no golden changed):
 // - Short gaps join runs. A polygon's row is runs of touched cells around its edges with gaps
 //   between them, and each gap used to end the pending coverage row with a `blitMask` and
 //   start a constant `blitSpan`: two blitter calls (~100–200 instructions each before the
 //   kernel) for every edge crossing. A gap of at most `mergedGap` (32) untouched cells between
 //   two runs is now written into the coverage row as its one alpha (0 included: every kernel
-//   skips zero coverage), so a polygon row is usually one `blitMask`. The kernels give a pixel
-//   the same value from a span or from a row (`KernelDispatchTests`). Limits of 8, 16, 32 and
-//   64 were measured; 32 and 64 were alike, 16 gave back 7–20 % of the gain.
+//   skips zero coverage), sixteen bytes a store, so a polygon row is usually one `blitMask`.
+//   The kernels give a pixel the same value from a span or from a row (`KernelDispatchTests`).
+//   Limits of 8, 16, 32 and 64 were measured; 32 and 64 were alike, 16 gave back 7–20 % of
+//   the gain; a `memset` call per gap cost 4 % of polys_nz_40 over the stores.
 // - A row is resolved first, the blitter called after (`scanRow`, then the row's pieces):
 //   the scan no longer keeps its state across blitter calls, which spilled it to the stack
 //   and reloaded it after each call, and it is compiled once per fill rule, not per rule and
@@ -99,19 +100,24 @@ import Foundation
 // - A row whose touched cells are one run (a hairline's row; the top and bottom rows of a
 //   shape) is found with two bit tricks and resolved by a short loop, without the general
 //   loop's state.
-// And in the sweep: an edge's rows after its first are counted down at one height, with x·2³²
-// in one register (x0 folded in), and an edge moving less than a pixel a row has its own loop
-// whose pieces, within two columns, are deposited inline (the general case out of line):
-// fewer values live across the row loop, fewer of them spilled (polys_nz_40 −4 %, hairlines
-// −2.6 %; without the second loop −1.9 % and −1.6 %; the second loop as a test inside one
-// loop: +2 %).
-// Callgrind over whole `crisp render --bench 2` runs, main → this: polys_nz_40 370.6 → 291.8 M
-// (−21 %), polys_eo_40 −16.5 %, polys_nz_10 −11.9 %, strokes −8 … −10 %, transforms_clip
-// −10.3 %, hairlines −5.3 %, curves −3.5 %; ui_emboss +1.0 %, big_fill +0.5 % (README,
-// Benchmarks, "raster2", with wall times). Measured and rejected: four cells a step in the
-// one-run loop (lanes past the run are zero, so no lane masks): no fewer instructions, the
-// prefix sum's shuffles cost what the scalar loop does for runs of 2–7 cells; letting the
-// general loop skip the words the one-run test already found untouched: no fewer either.
+// - The prefix sum shifts its lanes as one 128-bit integer (a `pslldq` each).
+// - In the sweep, an edge's rows after its first are counted down at one height, with x·2³²
+//   in one register (x0 folded in), and an edge moving less than a pixel a row has its own
+//   loop whose pieces, within two columns, are deposited inline (anything else out of line):
+//   fewer values live across the row loop, fewer of them spilled (polys_nz_40 −4 %, hairlines
+//   −2.6 %; without the second loop −1.9 % and −1.6 %; the second loop as a test inside one
+//   loop: +2 %).
+// Per render (callgrind, `--bench 4` minus `--bench 2`, halved), main → this: polys_nz_40
+// 108.1 → 73.3 M instructions (−32 %), polys_eo_40 −28 %, polys_nz_10 −22 %, strokes_nodash
+// −16 %, hairlines −11 %, curves −5 %; wall time polys_nz_40 9.07 → 7.34 ms, hairlines 3.07 →
+// 2.85 ms; whole runs of ui_emboss and big_fill +0.4 … +0.5 % (README, Benchmarks, "raster2").
+// Measured and rejected: four cells a step in the one-run loop (lanes past the run are zero,
+// so no lane masks) and four cells a step for runs of two or three: no fewer instructions,
+// or 3 % more; letting the general loop skip the words the one-run test found untouched;
+// the middle columns of a piece added out of line (+1.6 %); the whole rows' loop alone
+// (without the narrow loop, see above); a row piece's quotient by a double-precision
+// division corrected by the remainder's sign instead of a 64-bit `idiv`: the same pixels,
+// +0.4 % instructions and no change in wall time.
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
