@@ -559,35 +559,41 @@ final class Rasterizer {
             y = boundary &+ wholeRows << 8
             let d = direction << 8
             var xt = t &+ x0 << 32
-            var k = wholeRows
             // An edge moving less than a pixel a row (most of a polygon's) crosses at most two
             // columns a row: its own loop has no loops inside, so its state stays in registers.
             if slope.magnitude < 1 << 32 {
-                while k > 0 {
-                    let xb = xt >> 32
-                    accumulateNarrowRow(rowAcc, rowBits, x, xb, d, g.width)
-                    x = xb
-                    rowAcc += g.stride
-                    rowBits += g.wordsPerRow
-                    xt &+= step
-                    k &-= 1
-                }
+                accumulateWholeRows(wholeRows, narrow: true, &rowAcc, &rowBits, &x, &xt, step: step, d: d, g)
             } else {
-                while k > 0 {
-                    let xb = xt >> 32
-                    accumulateRow(rowAcc, rowBits, x, xb, d, g.width)
-                    x = xb
-                    rowAcc += g.stride
-                    rowBits += g.wordsPerRow
-                    xt &+= step
-                    k &-= 1
-                }
+                accumulateWholeRows(wholeRows, narrow: false, &rowAcc, &rowBits, &x, &xt, step: step, d: d, g)
             }
             t = xt &- x0 << 32
         }
         // `boundary` is yEnd here unless yEnd is y1.
         let xEnd = yEnd == y1 ? x1 : x0 &+ (t >> 32)
         accumulateRow(rowAcc, rowBits, x, xEnd, (yEnd &- y) &* direction, g.width)
+    }
+
+    /// Deposits `rows` whole rows of signed height `d` from x (fixed point) on, x·2³² at the
+    /// next row boundary being `xt`, stepping by `step` a row; `narrow` (a constant at each
+    /// call, so each call is its own loop) for an edge moving less than a pixel a row.
+    @inline(__always)
+    private static func accumulateWholeRows(_ rows: Int, narrow: Bool, _ acc: inout UnsafeMutablePointer<Int32>,
+                                            _ bits: inout UnsafeMutablePointer<UInt64>, _ x: inout Int, _ xt: inout Int,
+                                            step: Int, d: Int, _ g: BandGeometry) {
+        var k = rows
+        while k > 0 {
+            let xb = xt >> 32
+            if narrow {
+                accumulateNarrowRow(acc, bits, x, xb, d, g.width)
+            } else {
+                accumulateRow(acc, bits, x, xb, d, g.width)
+            }
+            x = xb
+            acc += g.stride
+            bits += g.wordsPerRow
+            xt &+= step
+            k &-= 1
+        }
     }
 
     /// `accumulateRow` for a piece expected within two columns: those inline (the same
