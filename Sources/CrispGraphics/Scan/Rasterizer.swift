@@ -609,10 +609,7 @@ final class Rasterizer {
         }
         let base = c0 << 8
         if xr <= base &+ 256 {
-            let f = xl &+ xr &- (base << 1)
-            acc[c0] &+= Int32(truncatingIfNeeded: d &* (512 &- f))
-            acc[c0 &+ 1] &+= Int32(truncatingIfNeeded: d &* f)
-            bits[c0 &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c0)
+            accumulateInColumn(acc, bits, c0, base, xl, xr, d)
             return
         }
         if xr > base &+ 512 {
@@ -661,13 +658,21 @@ final class Rasterizer {
         let base = c0 << 8
         if xr <= base &+ 256 {
             // Within one column (c0 ≥ 0, as xr > 0).
-            let f = xl &+ xr &- (base << 1)
-            acc[c0] &+= Int32(truncatingIfNeeded: d &* (512 &- f))
-            acc[c0 &+ 1] &+= Int32(truncatingIfNeeded: d &* f)
-            bits[c0 &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c0)
+            accumulateInColumn(acc, bits, c0, base, xl, xr, d)
             return
         }
         accumulateColumns(acc, bits, xl, xr, d, width)
+    }
+
+    /// `accumulateRow` for a piece within column `c0` (visible; its left side at `base`):
+    /// h·(512 − fa − fb) to cell c0, h·(fa + fb) to the next, and c0's bit.
+    @inline(__always)
+    private static func accumulateInColumn(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                           _ c0: Int, _ base: Int, _ xl: Int, _ xr: Int, _ d: Int) {
+        let f = xl &+ xr &- (base << 1)
+        acc[c0] &+= Int32(truncatingIfNeeded: d &* (512 &- f))
+        acc[c0 &+ 1] &+= Int32(truncatingIfNeeded: d &* f)
+        bits[c0 &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c0)
     }
 
     /// `accumulateRow` for a piece across several columns c0 … c1, in closed form: its height
@@ -899,14 +904,7 @@ final class Rasterizer {
             pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: runStart), end: Int32(truncatingIfNeeded: x), alpha: -1)
             n &+= 1
         }
-        if x < width && sum != 0 {
-            let a = R.alpha(sum)
-            if a != 0 {
-                pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: x), end: Int32(truncatingIfNeeded: width), alpha: Int32(a))
-                n &+= 1
-            }
-        }
-        return n
+        return endRow(R.self, pieces, n, x: x, width: width, sum: sum)
     }
 
     /// `scanRow` for a row whose touched cells are the one run `c0..<c1`, with nothing covered
@@ -929,14 +927,19 @@ final class Rasterizer {
             pieces[0] = RowPiece(start: Int32(truncatingIfNeeded: c0), end: Int32(truncatingIfNeeded: end), alpha: -1)
             n = 1
         }
-        if end < width && sum != 0 {
-            let a = R.alpha(sum)
-            if a != 0 {
-                pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: end), end: Int32(truncatingIfNeeded: width), alpha: Int32(a))
-                n &+= 1
-            }
-        }
-        return n
+        return endRow(R.self, pieces, n, x: end, width: width, sum: sum)
+    }
+
+    /// Appends the rest of a row right of `x`, at the running sum's alpha, to its first `n`
+    /// pieces (unless that alpha is 0) and returns their count.
+    @inline(__always)
+    private static func endRow<R: AlphaRule>(_: R.Type, _ pieces: UnsafeMutablePointer<RowPiece>, _ n: Int,
+                                             x: Int, width: Int, sum: Int32) -> Int {
+        guard x < width && sum != 0 else { return n }
+        let a = R.alpha(sum)
+        if a == 0 { return n }
+        pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: x), end: Int32(truncatingIfNeeded: width), alpha: Int32(a))
+        return n &+ 1
     }
 
     /// The running sums of four cells after `carry`: two shifted adds (`pslldq`, `paddd`).
