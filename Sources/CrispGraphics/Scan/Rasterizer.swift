@@ -108,9 +108,9 @@ import Foundation
 //   −2.6 %; without the second loop −1.9 % and −1.6 %; the second loop as a test inside one
 //   loop: +2 %).
 // Per render (callgrind, `--bench 4` minus `--bench 2`, halved), main → this: polys_nz_40
-// 108.1 → 73.3 M instructions (−32 %), polys_eo_40 −28 %, polys_nz_10 −22 %, strokes_nodash
-// −16 %, hairlines −11 %, curves −5 %; wall time polys_nz_40 9.07 → 7.34 ms, hairlines 3.07 →
-// 2.85 ms; whole runs of ui_emboss and big_fill +0.4 … +0.5 % (README, Benchmarks, "raster2").
+// 108.1 → 73.4 M instructions (−32 %), polys_eo_40 −29 %, polys_nz_10 −22 %, strokes_nodash
+// −16 %, hairlines −11 %, curves −5.5 %; wall time polys_nz_40 9.07 → 7.34 ms, hairlines 3.07 →
+// 2.85 ms; whole runs of ui_emboss and big_fill +0.3 … +0.5 % (README, Benchmarks, "raster2").
 // Measured and rejected: four cells a step in the one-run loop (lanes past the run are zero,
 // so no lane masks) and four cells a step for runs of two or three: no fewer instructions,
 // or 3 % more; letting the general loop skip the words the one-run test found untouched;
