@@ -12,17 +12,48 @@ struct AlphaWriter: SpanBlitter {
     let paint: Paint
     /// A clip mask multiplying the coverage first, if any.
     let clipMask: ClipMask?
+    /// `clipMask`'s rows.
+    private let clip: ClipRows?
     /// Scratch row for shaded colours (at least as wide as the mask).
     let shadeBuffer: UnsafeMutablePointer<UInt32>
     /// Scratch row for coverage multiplied by the clip mask (at least as wide as the mask).
     let maskScratch: UnsafeMutablePointer<UInt8>
 
+    init(mask: ClipMask, paint: Paint, clipMask: ClipMask?, shadeBuffer: UnsafeMutablePointer<UInt32>,
+         maskScratch: UnsafeMutablePointer<UInt8>) {
+        self.mask = mask
+        self.paint = paint
+        self.clipMask = clipMask
+        clip = clipMask?.rows
+        self.shadeBuffer = shadeBuffer
+        self.maskScratch = maskScratch
+    }
+
     /// A run of one coverage, through the clip mask first when there is one.
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-        if let clipMask {
-            write(x: x, y: y, count: count, coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
+        guard let clip else {
+            fill(x: x, y: y, count: count, coverage: coverage)
             return
         }
+        clip.span(x: x, y: y, count: count, coverage: coverage, scratch: maskScratch,
+                  open: { fill(x: $0, y: y, count: $1, coverage: coverage) },
+                  masked: { write(x: $0, y: y, count: $1, coverage: $2) })
+    }
+
+    /// A run with a coverage byte per pixel, through the clip mask first when there is one.
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        guard let clip else {
+            write(x: x, y: y, count: count, coverage: coverage)
+            return
+        }
+        var x = x, count = count
+        if let masked = clip.row(x: &x, y: y, count: &count, coverage: coverage, scratch: maskScratch) {
+            write(x: x, y: y, count: count, coverage: masked)
+        }
+    }
+
+    /// Writes pixels `x..<x+count` of row `y` at one coverage.
+    private func fill(x: Int, y: Int, count: Int, coverage: UInt8) {
         let out = mask.row(y) + (x - mask.bounds.x)
         if let color = paint.solidColor {
             out.update(repeating: Pixel.multiply8(UInt32(coverage), color >> 24), count: count)
@@ -30,15 +61,6 @@ struct AlphaWriter: SpanBlitter {
         }
         paint.shade(x: x, y: y, count: count, into: shadeBuffer)
         for i in 0..<count { out[i] = Pixel.multiply8(UInt32(coverage), alpha(shadeBuffer[i])) }
-    }
-
-    /// A run with a coverage byte per pixel, through the clip mask first when there is one.
-    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        if let clipMask {
-            write(x: x, y: y, count: count, coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
-        } else {
-            write(x: x, y: y, count: count, coverage: coverage)
-        }
     }
 
     /// Writes pixels `x..<x+count` of row `y` with a coverage byte each.
@@ -65,26 +87,41 @@ struct MaskWriter: SpanBlitter {
     let mask: ClipMask
     /// The clip mask in force before, multiplying the coverage, if any.
     let clipMask: ClipMask?
+    /// `clipMask`'s rows.
+    private let clip: ClipRows?
     /// Scratch row for coverage multiplied by the clip mask (at least as wide as the mask).
     let maskScratch: UnsafeMutablePointer<UInt8>
 
-    /// A run of one coverage, through the clip mask first when there is one.
+    init(mask: ClipMask, clipMask: ClipMask?, maskScratch: UnsafeMutablePointer<UInt8>) {
+        self.mask = mask
+        self.clipMask = clipMask
+        clip = clipMask?.rows
+        self.maskScratch = maskScratch
+    }
+
+    /// A run of one coverage, through the clip mask first when there is one (the mask starts
+    /// zeroed, so what the clip hides is left as it is).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-        let out = mask.row(y) + (x - mask.bounds.x)
-        if let clipMask {
-            out.update(from: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch), count: count)
-        } else {
-            out.update(repeating: coverage, count: count)
+        let out = mask.row(y) - mask.bounds.x
+        guard let clip else {
+            (out + x).update(repeating: coverage, count: count)
+            return
         }
+        clip.span(x: x, y: y, count: count, coverage: coverage, scratch: maskScratch,
+                  open: { (out + $0).update(repeating: coverage, count: $1) },
+                  masked: { (out + $0).update(from: $2, count: $1) })
     }
 
     /// A run with a coverage byte per pixel, through the clip mask first when there is one.
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        let out = mask.row(y) + (x - mask.bounds.x)
-        if let clipMask {
-            out.update(from: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch), count: count)
-        } else {
-            out.update(from: coverage, count: count)
+        let out = mask.row(y) - mask.bounds.x
+        guard let clip else {
+            (out + x).update(from: coverage, count: count)
+            return
+        }
+        var x = x, count = count
+        if let masked = clip.row(x: &x, y: y, count: &count, coverage: coverage, scratch: maskScratch) {
+            (out + x).update(from: masked, count: count)
         }
     }
 }
