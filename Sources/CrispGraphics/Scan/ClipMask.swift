@@ -5,12 +5,13 @@ final class ClipMask {
     let bounds: PixelRect
     /// Coverage bytes, row after row, `bounds.width` per row.
     let data: UnsafeMutablePointer<UInt8>
-    /// Per row, where it lets anything through and its longest fully open run (set by
-    /// `summarizeRows()`, nil before).
+    /// Per row, where it lets anything through and a fully open run (set by `summarizeRows()`
+    /// or recorded by the writer, `recordRowRuns()`; nil before).
     private(set) var rowRuns: UnsafeMutablePointer<RowRuns>?
 
-    /// What one mask row lets through, as raster columns: nothing outside `start..<end`, and
-    /// everything (coverage 255) in `fullStart..<fullEnd`, which lies inside it (possibly empty).
+    /// What one mask row lets through, as raster columns: nothing outside `start..<end` (none of
+    /// it when `start >= end`), and everything (coverage 255) in `fullStart..<fullEnd`, which
+    /// lies inside it (possibly empty).
     struct RowRuns {
         var start: Int32, end: Int32, fullStart: Int32, fullEnd: Int32
     }
@@ -60,6 +61,38 @@ final class ClipMask {
                               fullStart: x0 + Int32(bestStart), fullEnd: x0 + Int32(bestEnd))
         }
         return runs
+    }
+
+    /// The row runs, every row empty, for a writer to record span by span (`MaskWriter`) in
+    /// place of `summarizeRows()`. Empty is `start` above `end`; a writer lowers `start`,
+    /// raises `end` and keeps in `fullStart..<fullEnd` a run it wrote at full coverage.
+    func recordRowRuns() -> UnsafeMutablePointer<RowRuns> {
+        let rows = max(1, bounds.height)
+        let runs = rowRuns ?? .allocate(capacity: rows)
+        runs.initialize(repeating: RowRuns(start: .max, end: .min, fullStart: 0, fullEnd: 0), count: rows)
+        rowRuns = runs
+        return runs
+    }
+
+    /// Finishes row runs recorded by a writer: each row's ends move in over zero bytes (a
+    /// coverage row can end in some) and its open run out over the full-coverage bytes beside
+    /// it (the ends of the coverage rows on either side of a full span), as `summarizeRows()`
+    /// would find them. Only the bytes at the runs' ends are read.
+    func finishRowRuns() {
+        guard let runs = rowRuns else { return }
+        let x0 = bounds.x
+        for r in 0..<bounds.height {
+            var run = runs[r]
+            guard run.start < run.end else { continue }
+            let m = data + (r * bounds.width - x0)
+            while run.start < run.end && m[Int(run.start)] == 0 { run.start &+= 1 }
+            while run.end > run.start && m[Int(run.end) &- 1] == 0 { run.end &-= 1 }
+            if run.fullStart < run.fullEnd {
+                while run.fullStart > run.start && m[Int(run.fullStart) &- 1] == 255 { run.fullStart &-= 1 }
+                while run.fullEnd < run.end && m[Int(run.fullEnd)] == 255 { run.fullEnd &+= 1 }
+            }
+            runs[r] = run
+        }
     }
 
     /// The mask bytes of raster row `y`, starting at `bounds.x`.
