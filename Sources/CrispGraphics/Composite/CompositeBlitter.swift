@@ -189,7 +189,7 @@ struct CompositeBlitter: SpanBlitter {
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
     /// mask first when there is one; through a scratch row when the layout is not native).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-        guard let clip else {
+        guard let clip, !clip.isOpen(x: x, y: y, count: count) else {
             unmaskedSpan(x: x, y: y, count: count, coverage: coverage)
             return
         }

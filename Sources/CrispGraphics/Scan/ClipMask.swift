@@ -122,6 +122,14 @@ struct ClipRows {
     /// The mask's bounds: first column, first row, width.
     let x: Int, y: Int, width: Int
 
+    /// Whether the mask lets pixels `x..<x+count` of row `y` fully through (all in the row's
+    /// open run): then a span there is drawn as if there were no mask.
+    @inline(__always)
+    func isOpen(x: Int, y: Int, count: Int) -> Bool {
+        let run = runs[y &- self.y]
+        return x >= Int(run.fullStart) && x &+ count <= Int(run.fullEnd)
+    }
+
     /// Pixels `x..<x+count` of row `y` at one coverage: `open(x, count)` for the part the mask
     /// lets fully through, `masked(x, count, coverage)` with a coverage row for each part on
     /// either side of it. Nothing for hidden pixels.
