@@ -83,21 +83,59 @@ import Testing
         }
     }
 
+    /// An image mask (`clip(to:mask:)`, written by `AlphaWriter`) inside a path clip: on whole
+    /// pixels its coverage is full, so its mask is the path's mask times the image mask alone.
+    @Test func anImageMaskInsideAPathClipIsTheProduct() throws {
+        let levels = (0..<(13 * 9)).map { i -> UInt32 in
+            let v = UInt32((i * 37) % 256)
+            return 0xFF00_0000 | v << 16 | v << 8 | v
+        }
+        let image = CGImage(width: 13, height: 9, pixels: levels)
+        let rect = CGRect(x: 6, y: 9, width: 71, height: 64)
+        func imageMask(inside outer: Int?) throws -> ClipMask {
+            let ctx = try #require(CGContext(width: Self.size, height: Self.size))
+            if let outer {
+                let path = CGMutablePath()
+                Self.shapes[outer].2(path)
+                ctx.addPath(path)
+                ctx.clip(using: Self.shapes[outer].1)
+            }
+            ctx.clip(to: rect, mask: image)
+            return try #require(ctx.gstate.clip.mask)
+        }
+        let alone = try imageMask(inside: nil)
+        for outer in Self.shapes.indices {
+            let nested = try imageMask(inside: outer), parent = try Self.mask(outer, inside: nil)
+            var wrong = 0, covered = 0
+            for y in 0..<Self.size {
+                for x in 0..<Self.size {
+                    let expected = Pixel.multiply8(Self.value(alone, x, y), Self.value(parent, x, y))
+                    if UInt8(Self.value(nested, x, y)) != expected { wrong += 1 }
+                    if expected != 0 { covered += 1 }
+                }
+            }
+            #expect(wrong == 0, "inside \(Self.shapes[outer].0): \(wrong) pixels differ")
+            if outer != 4 { #expect(covered > 0) }
+        }
+    }
+
+    /// The mask's value at pixel (x, y), 0 outside its bounds.
+    static func value(_ m: ClipMask, _ x: Int, _ y: Int) -> UInt32 {
+        let b = m.bounds
+        return x >= b.x && x < b.maxX && y >= b.y && y < b.maxY ? UInt32(m.row(y)[x - b.x]) : 0
+    }
+
     /// A clip inside another: its mask is the product of the two masks built alone.
     @Test func aNestedMaskIsTheProductOfBoth() throws {
         for shape in Self.shapes.indices {
             for outer in Self.shapes.indices where outer != shape {
                 let nested = try Self.mask(shape, inside: outer)
                 let inner = try Self.mask(shape, inside: nil), parent = try Self.mask(outer, inside: nil)
-                func value(_ m: ClipMask, _ x: Int, _ y: Int) -> UInt32 {
-                    let b = m.bounds
-                    return x >= b.x && x < b.maxX && y >= b.y && y < b.maxY ? UInt32(m.row(y)[x - b.x]) : 0
-                }
                 var wrong = 0, covered = 0
                 for y in 0..<Self.size {
                     for x in 0..<Self.size {
-                        let expected = Pixel.multiply8(value(inner, x, y), value(parent, x, y))
-                        if UInt8(value(nested, x, y)) != expected { wrong += 1 }
+                        let expected = Pixel.multiply8(Self.value(inner, x, y), Self.value(parent, x, y))
+                        if UInt8(Self.value(nested, x, y)) != expected { wrong += 1 }
                         if expected != 0 { covered += 1 }
                     }
                 }
