@@ -106,14 +106,7 @@ import Testing
         let alone = try imageMask(inside: nil)
         for outer in Self.shapes.indices {
             let nested = try imageMask(inside: outer), parent = try Self.mask(outer, inside: nil)
-            var wrong = 0, covered = 0
-            for y in 0..<Self.size {
-                for x in 0..<Self.size {
-                    let expected = Pixel.multiply8(Self.value(alone, x, y), Self.value(parent, x, y))
-                    if UInt8(Self.value(nested, x, y)) != expected { wrong += 1 }
-                    if expected != 0 { covered += 1 }
-                }
-            }
+            let (wrong, covered) = Self.compare(nested, toProductOf: alone, parent)
             #expect(wrong == 0, "inside \(Self.shapes[outer].0): \(wrong) pixels differ")
             if outer != 4 { #expect(covered > 0) }
         }
@@ -125,20 +118,27 @@ import Testing
         return x >= b.x && x < b.maxX && y >= b.y && y < b.maxY ? UInt32(m.row(y)[x - b.x]) : 0
     }
 
+    /// Over the whole canvas: the pixels where `mask` is not `a` times `b` (`Pixel.multiply8`),
+    /// and those where that product is not zero.
+    static func compare(_ mask: ClipMask, toProductOf a: ClipMask, _ b: ClipMask) -> (wrong: Int, covered: Int) {
+        var wrong = 0, covered = 0
+        for y in 0..<size {
+            for x in 0..<size {
+                let expected = Pixel.multiply8(value(a, x, y), value(b, x, y))
+                if UInt8(value(mask, x, y)) != expected { wrong += 1 }
+                if expected != 0 { covered += 1 }
+            }
+        }
+        return (wrong, covered)
+    }
+
     /// A clip inside another: its mask is the product of the two masks built alone.
     @Test func aNestedMaskIsTheProductOfBoth() throws {
         for shape in Self.shapes.indices {
             for outer in Self.shapes.indices where outer != shape {
                 let nested = try Self.mask(shape, inside: outer)
                 let inner = try Self.mask(shape, inside: nil), parent = try Self.mask(outer, inside: nil)
-                var wrong = 0, covered = 0
-                for y in 0..<Self.size {
-                    for x in 0..<Self.size {
-                        let expected = Pixel.multiply8(Self.value(inner, x, y), Self.value(parent, x, y))
-                        if UInt8(Self.value(nested, x, y)) != expected { wrong += 1 }
-                        if expected != 0 { covered += 1 }
-                    }
-                }
+                let (wrong, covered) = Self.compare(nested, toProductOf: inner, parent)
                 #expect(wrong == 0, "\(Self.shapes[shape].0) inside \(Self.shapes[outer].0): \(wrong) pixels differ")
                 if shape != 4 && outer != 4 { #expect(covered > 0) }
             }
