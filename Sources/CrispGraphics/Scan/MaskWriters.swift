@@ -91,6 +91,9 @@ struct AlphaWriter: SpanBlitter {
 /// `summarizeRows()`'s read of every byte: callgrind, transforms_clip (14 clip masks a render)
 /// 1.17 M instructions of summaries become 0.40 M (README, Benchmarks, "clip2").
 struct MaskWriter: SpanBlitter {
+    /// Full spans come as spans, so the open runs are recorded.
+    static let takesJoinedGaps = false
+
     /// The mask written (spans must lie inside its bounds).
     let mask: ClipMask
     /// The clip mask in force before, multiplying the coverage, if any.

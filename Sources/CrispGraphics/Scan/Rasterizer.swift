@@ -92,7 +92,9 @@ import Foundation
 //   skips zero coverage), sixteen bytes a store, so a polygon row is usually one `blitMask`.
 //   The kernels give a pixel the same value from a span or from a row (`KernelDispatchTests`).
 //   Limits of 8, 16, 32 and 64 were measured; 32 and 64 were alike, 16 gave back 7–20 % of
-//   the gain; a `memset` call per gap cost 4 % of polys_nz_40 over the stores.
+//   the gain; a `memset` call per gap cost 4 % of polys_nz_40 over the stores. A clip mask's
+//   writer takes no joined gaps (`takesJoinedGaps`): it records a row's open run from the
+//   spans written at full coverage.
 // - A row is resolved first, the blitter called after (`scanRow`, then the row's pieces):
 //   the scan no longer keeps its state across blitter calls, which spilled it to the stack
 //   and reloaded it after each call, and it is compiled once per fill rule, not per rule and
@@ -125,6 +127,13 @@ protocol SpanBlitter {
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>)
     /// Pixels `x..<x+count` of row `y`, all with the same coverage (1…255).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8)
+    /// Whether a short gap between two runs of a row may come as part of one `blitMask`
+    /// (`Rasterizer.mergedGap`) rather than as its own `blitSpan`.
+    static var takesJoinedGaps: Bool { get }
+}
+
+extension SpanBlitter {
+    static var takesJoinedGaps: Bool { true }
 }
 
 /// A rectangle of whole device pixels, `x..<maxX`, `y..<maxY`, rows counted from the top.
@@ -753,10 +762,11 @@ final class Rasterizer {
     private func resolveRows<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                           words: ClosedRange<Int>, _ g: BandGeometry, _ blitter: inout B) {
         let acc = accumulation, bits = touched, mask = coverage, pieces = rowPieces, originX = clip.x
+        let joinedGap = B.takesJoinedGaps ? Rasterizer.mergedGap : 0
         for row in rows {
             let n = Rasterizer.scanRow(R.self, acc: acc + (row &- bandTop) &* g.stride,
                                        bits: bits + (row &- bandTop) &* g.wordsPerRow,
-                                       words: words, width: g.width, mask: mask, pieces: pieces)
+                                       words: words, width: g.width, joinedGap: joinedGap, mask: mask, pieces: pieces)
             var i = 0
             while i < n {
                 let piece = pieces[i]
@@ -780,15 +790,16 @@ final class Rasterizer {
     }
 
     /// Turns one row's accumulated differences into coverage bytes in `mask` (indexed by cell)
-    /// and the pieces the blitter gets, clearing what it reads; returns how many pieces. No
+    /// and the pieces the blitter gets, clearing what it reads, gaps of up to `joinedGap`
+    /// cells joining the runs beside them; returns how many pieces. No
     /// blitter call interrupts it, so its loop state stays in registers.
     ///
     /// The touched cells are those whose bit or whose left neighbour's bit is set; they come
     /// in runs. A run of four or more is summed and turned into alpha four cells at a time
     /// (`prefixSums`, `AlphaRule.alphas`), a shorter one a cell at a time.
     private static func scanRow<R: AlphaRule>(_: R.Type, acc: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>,
-                                              words: ClosedRange<Int>, width: Int, mask: UnsafeMutablePointer<UInt8>,
-                                              pieces: UnsafeMutablePointer<RowPiece>) -> Int {
+                                              words: ClosedRange<Int>, width: Int, joinedGap: Int,
+                                              mask: UnsafeMutablePointer<UInt8>, pieces: UnsafeMutablePointer<RowPiece>) -> Int {
         var w = words.lowerBound
         let lastWord = words.upperBound
         while w <= lastWord, bits[w] == 0 { w &+= 1 }
@@ -834,7 +845,7 @@ final class Rasterizer {
                 let end = min(c1, width)
                 if c0 < end {
                     if c0 > x {
-                        if runStart >= 0 && c0 &- x <= Rasterizer.mergedGap {
+                        if runStart >= 0 && c0 &- x <= joinedGap {
                             // A short gap of untouched cells joins the pending run: its
                             // alpha sixteen bytes a store (a `memset` call cost more), the
                             // last store's bytes past the gap rewritten by the run.
