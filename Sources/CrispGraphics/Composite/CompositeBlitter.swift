@@ -61,7 +61,10 @@
 // fixed column (so again a function of the pixel alone); other radial gradients solve the
 // quadratic in double precision, four pixels a step; both clamp and truncate four table
 // positions at once when the plain rule serves all four (Paint/RadialGradientPaint.swift), and
-// a padded radial gradient whose circles cover the plane skips the unpainted scan. And the commonest way a gradient reaches
+// a padded radial gradient whose circles cover the plane skips the unpainted scan; with AVX2,
+// radial gradients under source-over are shaded and blended in one pass, eight pixels a step
+// (`Paint.blendOver`, CCrispKernels/GradientAVX2.c), with no scratch row and one call a span.
+// And the commonest way a gradient reaches
 // the compositor — SVG's and UIKit's "clip to the shape, paint the gradient across the clip" —
 // no longer builds a clip mask: the clip path waits (`PendingClip`), and a gradient painted
 // across it is composited with the path's own coverage, the same pixels in one pass. Measured
@@ -122,6 +125,9 @@ struct CompositeBlitter: SpanBlitter {
     private let storesFullCoverage: Bool
     /// Whether shaded rows may hold `Pixel.unpainted`, to be left out of blending.
     private let skipsUnpainted: Bool
+    /// Whether the operator is source-over, which gradients may shade and blend in one pass
+    /// (`Paint.blendOver`).
+    private let fusesOver: Bool
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?
     /// A solid colour under source-over into a 32-bit layout other than native: the colour in
@@ -158,6 +164,7 @@ struct CompositeBlitter: SpanBlitter {
         replacesWithOpaque = blend.opaqueSourceReplaces
         storesFullCoverage = replacesWithOpaque && paint.isOpaque
         skipsUnpainted = paint.mayLeaveUnpainted
+        fusesOver = blendMode == .normal
         if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
             inPlaceSource = converted.layout.inPlaceSource(color)
         } else {
@@ -276,6 +283,7 @@ struct CompositeBlitter: SpanBlitter {
             paint.shade(x: x, y: y, count: count, into: row)
             return
         }
+        if fusesOver, paint.blendOver(x: x, y: y, count: count, into: row, .over(c), scratch: shadeBuffer) { return }
         let sources = sources(x: x, y: y, count: count)
         if skipsUnpainted {
             forEachPaintedRun(sources, count) { start, n in
@@ -346,6 +354,9 @@ struct CompositeBlitter: SpanBlitter {
                                           coverage: UnsafePointer<UInt8>) {
         if let color = verticalRows?.color(y: y) {
             if color != Pixel.unpainted { blend.blendSpan(row, count: count, source: color, coverage: coverage) }
+            return
+        }
+        if fusesOver, paint.blendOver(x: x, y: y, count: count, into: row, .overCoverages(coverage), scratch: shadeBuffer) {
             return
         }
         let sources = sources(x: x, y: y, count: count)
