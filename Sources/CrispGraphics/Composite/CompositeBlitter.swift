@@ -93,9 +93,15 @@
 // combination: 567 copies of `Rasterizer.render` of about 24 KB each, 10.5 MB of code in a
 // 51 MB demo binary and a 19 min 22 s clean release build, to save one indirect call per span
 // (at most about 6 % of the instructions of a 16-px polygon, less for anything larger, by
-// callgrind). Also rejected: a source-over shortcut around the indirect call for solid colours
-// (callgrind: no fewer instructions), and stage functions per group of pixels as in Skia's
-// raster pipeline, which pay for their calls only with wide SIMD stages.
+// callgrind). One shortcut around the dispatch pays since the AVX2 kernels: a solid colour under
+// source-over into native pixels with no clip mask (`directOver`, nearly every fill and stroke)
+// calls its C kernel from `blitSpan`/`blitMask` inlined into the producer, skipping the blitter's
+// out-of-line entry and the operator's witness (about 55 instructions a span): callgrind
+// polys_nz_40 −9.4 %, hairlines −4.8 % of the whole process (README, branch `gradfuse`); the
+// same shortcut to the Swift kernels had saved nothing. Rejected: stage functions per group of
+// pixels as in Skia's raster pipeline, which pay for their calls only with wide SIMD stages.
+
+import CCrispKernels
 
 /// Composites coverage spans into 32-bit premultiplied pixels through the clip mask, the paint
 /// and the blend mode: the compositing consumer every coverage producer feeds.
@@ -128,6 +134,9 @@ struct CompositeBlitter: SpanBlitter {
     /// Whether the operator is source-over, which gradients may shade and blend in one pass
     /// (`Paint.blendOver`).
     private let fusesOver: Bool
+    /// A solid colour under source-over into native pixels with no clip mask: with the AVX2
+    /// kernels, a span is then one call into C, made where the producer emits it (see `blitMask`).
+    private let directOver: UInt32?
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?
     /// A solid colour under source-over into a 32-bit layout other than native: the colour in
@@ -165,6 +174,8 @@ struct CompositeBlitter: SpanBlitter {
         storesFullCoverage = replacesWithOpaque && paint.isOpaque
         skipsUnpainted = paint.mayLeaveUnpainted
         fusesOver = blendMode == .normal
+        directOver = blendMode == .normal && clipMask == nil && converted == nil && solidColor != Pixel.unpainted
+            ? solidColor : nil
         if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
             inPlaceSource = converted.layout.inPlaceSource(color)
         } else {
@@ -190,8 +201,26 @@ struct CompositeBlitter: SpanBlitter {
     }
 
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
-    /// mask first when there is one; through a scratch row when the layout is not native).
+    /// mask first when there is one; through a scratch row when the layout is not native). A
+    /// solid colour under source-over, the commonest fill, goes straight to its AVX2 kernel from
+    /// here (inlined into the producer), the rest through `maskedSpan`.
+    @inline(__always)
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+        if let color = directOver, KernelDispatch.usesAVX2(count) {
+            let row = pixels + (y &* rowStride &+ x)
+            if coverage == 255 && color >> 24 == 255 {
+                row.update(repeating: color, count: count)
+            } else {
+                crisp_over_color_avx2(row, count, color, UInt32(coverage), 24, 0)
+            }
+            return
+        }
+        maskedSpan(x: x, y: y, count: count, coverage: coverage)
+    }
+
+    /// `blitSpan` for every other paint, operator, clip and layout.
+    @inline(never)
+    private mutating func maskedSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         guard let clipMask else {
             unmaskedSpan(x: x, y: y, count: count, coverage: coverage)
             return
@@ -304,8 +333,23 @@ struct CompositeBlitter: SpanBlitter {
         return UnsafePointer(shadeBuffer)
     }
 
-    /// A run with a coverage byte per pixel, through the clip mask first when there is one.
+    /// A run with a coverage byte per pixel, through the clip mask first when there is one. A
+    /// solid colour under source-over goes straight to its AVX2 kernel from here, inlined into
+    /// the producer: out of line, the call through this function and the operator's witness cost
+    /// about 55 instructions a span before the kernel (register saves, the indirect call), most of
+    /// a hairline row's blend (callgrind, `hairlines`).
+    @inline(__always)
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        if let color = directOver, KernelDispatch.usesAVX2(count) {
+            crisp_over_color_coverage_avx2(pixels + (y &* rowStride &+ x), count, color, coverage, 24, 0)
+            return
+        }
+        maskedRun(x: x, y: y, count: count, coverage: coverage)
+    }
+
+    /// `blitMask` for every other paint, operator, clip and layout.
+    @inline(never)
+    private mutating func maskedRun(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let clipMask {
             composite(x: x, y: y, count: count,
                       coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
