@@ -137,6 +137,9 @@ struct CompositeBlitter: SpanBlitter {
     /// A solid colour under source-over into native pixels with no clip mask: with the AVX2
     /// kernels, a span is then one call into C, made where the producer emits it (see `blitMask`).
     private let directOver: UInt32?
+    /// A paint that is not a solid colour, into native pixels with no clip mask: a span goes
+    /// from the producer straight to `shadedSpan` or `compositeShaded`.
+    private let shadesDirect: Bool
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?
     /// A solid colour under source-over into a 32-bit layout other than native: the colour in
@@ -176,6 +179,7 @@ struct CompositeBlitter: SpanBlitter {
         fusesOver = blendMode == .normal
         directOver = blendMode == .normal && clipMask == nil && converted == nil && solidColor != Pixel.unpainted
             ? solidColor : nil
+        shadesDirect = clipMask == nil && converted == nil && solidColor == nil
         if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
             inPlaceSource = converted.layout.inPlaceSource(color)
         } else {
@@ -203,7 +207,8 @@ struct CompositeBlitter: SpanBlitter {
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
     /// mask first when there is one; through a scratch row when the layout is not native). A
     /// solid colour under source-over, the commonest fill, goes straight to its AVX2 kernel from
-    /// here (inlined into the producer), the rest through `maskedSpan`.
+    /// here (inlined into the producer), another paint with no clip mask into native pixels
+    /// straight to `shadedSpan`, the rest through `maskedSpan`.
     @inline(__always)
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         if let color = directOver, KernelDispatch.usesAVX2(count) {
@@ -213,6 +218,10 @@ struct CompositeBlitter: SpanBlitter {
             } else {
                 crisp_over_color_avx2(row, count, color, UInt32(coverage), 24, 0)
             }
+            return
+        }
+        if shadesDirect {
+            shadedSpan(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
             return
         }
         maskedSpan(x: x, y: y, count: count, coverage: coverage)
@@ -342,6 +351,10 @@ struct CompositeBlitter: SpanBlitter {
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let color = directOver, KernelDispatch.usesAVX2(count) {
             crisp_over_color_coverage_avx2(pixels + (y &* rowStride &+ x), count, color, coverage, 24, 0)
+            return
+        }
+        if shadesDirect {
+            compositeShaded(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
             return
         }
         maskedRun(x: x, y: y, count: count, coverage: coverage)
