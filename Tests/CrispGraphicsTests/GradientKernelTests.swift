@@ -12,26 +12,13 @@ import Testing
 @Suite(.serialized) struct GradientKernelTests {
     /// Random radial gradients of every shape the kernels take and some they decline.
     static func paints(_ rng: inout SplitMix64) -> [Paint] {
-        func random(_ range: ClosedRange<Double>) -> Double { GradientTests.uniform(&rng, range) }
         let table = PaintGoldenTests.redToBlue.table(alpha: 0.85)
-        var paints: [Paint] = []
-        for trial in 0..<120 {
-            let extendBefore = trial % 4 < 2, extendAfter = trial % 2 == 0
-            let angle = random(-3.2...3.2), scale = pow(10, random(-0.7...0.7))
-            let toUser = CGAffineTransform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle) + random(-0.3...0.3),
-                                           d: scale * cos(angle), tx: random(-50...50), ty: random(-50...50))
-            let c0 = CGPoint(x: random(-20...120), y: random(-20...120))
-            let r1 = random(1...150), r0 = trial % 2 == 0 ? 0 : random(0...r1)
-            let dc: CGPoint
-            switch trial % 5 {
-            case 0, 3: dc = .zero
-            case 1: let d = random(0...0.99) * (r1 - r0), e = random(-3.2...3.2); dc = CGPoint(x: d * cos(e), y: d * sin(e))
-            default: let d = random(1.01...4) * abs(r1 - r0) + 1, e = random(-3.2...3.2); dc = CGPoint(x: d * cos(e), y: d * sin(e))
-            }
-            paints.append(.radialGradient(RadialGradientPaint(table: table, toUser: toUser, c0: c0, r0: r0, dc: dc, dr: r1 - r0,
-                                                              extendBefore: extendBefore, extendAfter: extendAfter)))
+        return (0..<120).map { trial in
+            // Concentric twice as often as each of the two-circle shapes.
+            .radialGradient(GradientTests.randomRadial(&rng, table: table, shape: [0, 1, 2, 0, 2][trial % 5],
+                                                       pointStart: trial % 2 == 0, extendBefore: trial % 4 < 2,
+                                                       extendAfter: trial % 2 == 0))
         }
-        return paints
     }
 
     /// What the Swift path gives: the span shaded by the paint's loops, then source-over by the
