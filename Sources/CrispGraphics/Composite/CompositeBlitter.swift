@@ -9,8 +9,9 @@
 //   Clip   with a clip mask, the span's coverage is multiplied by the mask row (a full-coverage
 //          span just uses the mask row), and the span continues as a coverage row. A finished
 //          clip mask knows, per row, what it hides and its longest fully open run
-//          (`ClipMask.RowRuns`): a constant span skips the hidden ends and passes the open middle
-//          on as if there were no mask, so a rounded-rectangle clip costs only its edges.
+//          (`ClipMask.RowRuns`): every span, constant or a coverage row, skips the hidden ends
+//          and passes what lies in the open middle on as if there were no mask (`ClipRows`,
+//          ClipMask.swift), so a rounded-rectangle clip costs only its edges.
 //   Paint  a solid colour needs no shading; any other paint (`Paint`: gradients, images,
 //          layers) shades the span into a scratch row through one switch.
 //   Blend  the blend mode's operator, chosen once per composite, supplies four span kernels
@@ -116,6 +117,8 @@ struct CompositeBlitter: SpanBlitter {
     let blend: any BlendOperator.Type
     /// The clip's coverage mask, when the clip is not a pixel rectangle.
     let clipMask: ClipMask?
+    /// `clipMask`'s rows, through which spans are clipped (ClipMask.swift).
+    private let clip: ClipRows?
     /// Scratch row for shaded colours (at least as wide as the clip box).
     let shadeBuffer: UnsafeMutablePointer<UInt32>
     /// Scratch row for coverage multiplied by the clip mask (at least as wide as the clip box).
@@ -169,6 +172,7 @@ struct CompositeBlitter: SpanBlitter {
         self.paint = paint
         blend = blendMode.blendOperator
         self.clipMask = clipMask
+        clip = clipMask?.rows
         self.shadeBuffer = shadeBuffer
         self.maskScratch = maskScratch
         solidColor = paint.solidColor
@@ -208,7 +212,7 @@ struct CompositeBlitter: SpanBlitter {
     /// mask first when there is one; through a scratch row when the layout is not native). A
     /// solid colour under source-over, the commonest fill, goes straight to its AVX2 kernel from
     /// here (inlined into the producer), another paint with no clip mask into native pixels
-    /// straight to `shadedSpan`, the rest through `maskedSpan`.
+    /// straight to `shadedSpan`.
     @inline(__always)
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         if let color = directOver, KernelDispatch.usesAVX2(count) {
@@ -224,36 +228,13 @@ struct CompositeBlitter: SpanBlitter {
             shadedSpan(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
             return
         }
-        maskedSpan(x: x, y: y, count: count, coverage: coverage)
-    }
-
-    /// `blitSpan` for every other paint, operator, clip and layout.
-    @inline(never)
-    private mutating func maskedSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-        guard let clipMask else {
+        guard let clip, !clip.isOpen(x: x, y: y, count: count) else {
             unmaskedSpan(x: x, y: y, count: count, coverage: coverage)
             return
         }
-        guard let runs = clipMask.rowRuns else {
-            composite(x: x, y: y, count: count,
-                      coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
-            return
-        }
-        // Only the columns the mask row lets through, and its fully open middle as if unmasked
-        // (a coverage times 255 is that coverage; hidden pixels are skipped by every kernel).
-        let run = runs[y - clipMask.bounds.y]
-        let start = max(x, Int(run.start)), end = min(x + count, Int(run.end))
-        guard start < end else { return }
-        let fullStart = min(max(Int(run.fullStart), start), end), fullEnd = min(max(Int(run.fullEnd), fullStart), end)
-        if start < fullStart {
-            composite(x: start, y: y, count: fullStart - start,
-                      coverage: clipMask.masked(coverage, x: start, y: y, count: fullStart - start, scratch: maskScratch))
-        }
-        if fullStart < fullEnd { unmaskedSpan(x: fullStart, y: y, count: fullEnd - fullStart, coverage: coverage) }
-        if fullEnd < end {
-            composite(x: fullEnd, y: y, count: end - fullEnd,
-                      coverage: clipMask.masked(coverage, x: fullEnd, y: y, count: end - fullEnd, scratch: maskScratch))
-        }
+        clip.span(x: x, y: y, count: count, coverage: coverage, scratch: maskScratch,
+                  open: { unmaskedSpan(x: $0, y: y, count: $1, coverage: coverage) },
+                  masked: { composite(x: $0, y: y, count: $1, coverage: $2) })
     }
 
     /// `blitSpan` with the clip mask already accounted for. `mutating` (it changes nothing) so
@@ -344,9 +325,10 @@ struct CompositeBlitter: SpanBlitter {
 
     /// A run with a coverage byte per pixel, through the clip mask first when there is one. A
     /// solid colour under source-over goes straight to its AVX2 kernel from here, inlined into
-    /// the producer: out of line, the call through this function and the operator's witness cost
-    /// about 55 instructions a span before the kernel (register saves, the indirect call), most of
-    /// a hairline row's blend (callgrind, `hairlines`).
+    /// the producer: before, the blitter's entry and the operator's witness cost about 55
+    /// instructions a span before the kernel (register saves, the indirect call), most of a
+    /// hairline row's blend (callgrind, `hairlines`). Another paint with no clip mask into native
+    /// pixels goes straight to `compositeShaded`.
     @inline(__always)
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let color = directOver, KernelDispatch.usesAVX2(count) {
@@ -357,24 +339,18 @@ struct CompositeBlitter: SpanBlitter {
             compositeShaded(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
             return
         }
-        maskedRun(x: x, y: y, count: count, coverage: coverage)
-    }
-
-    /// `blitMask` for every other paint, operator, clip and layout.
-    @inline(never)
-    private mutating func maskedRun(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        if let clipMask {
-            composite(x: x, y: y, count: count,
-                      coverage: clipMask.masked(coverage, x: x, y: y, count: count, scratch: maskScratch))
-        } else {
+        guard let clip else {
             composite(x: x, y: y, count: count, coverage: coverage)
+            return
+        }
+        var x = x, count = count
+        if let masked = clip.row(x: &x, y: y, count: &count, coverage: coverage, scratch: maskScratch) {
+            composite(x: x, y: y, count: count, coverage: masked)
         }
     }
 
     /// Pixels `x..<x+count` of row `y` with a coverage byte each (clip mask already applied);
-    /// `mutating` for the reason `unmaskedSpan` is. Inlined: out of line, its call from
-    /// `maskedRun` cost a clipped scene about 1 % of its instructions (callgrind, transforms_clip).
-    @inline(__always)
+    /// `mutating` for the reason `unmaskedSpan` is.
     private mutating func composite(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         guard let converted else {
             composite(into: pixels + y * rowStride + x, x: x, y: y, count: count, coverage: coverage)

@@ -37,7 +37,7 @@ final class PendingClip {
         let mask = ClipMask(bounds: bounds)
         var writer = MaskWriter(mask: mask, clipMask: parent, maskScratch: maskScratch)
         coverage.produce(into: &writer, clip: bounds)
-        mask.summarizeRows()
+        mask.finishRowRuns()
         built = mask
         return mask
     }
