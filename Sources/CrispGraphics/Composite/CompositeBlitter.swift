@@ -211,9 +211,9 @@ struct CompositeBlitter: SpanBlitter {
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
     /// mask first when there is one; through a scratch row when the layout is not native). A
     /// solid colour under source-over, the commonest fill, goes straight to its AVX2 kernel from
-    /// here (inlined into the producer), another paint with no clip mask into native pixels
-    /// straight to `shadedSpan`.
-    @inline(__always)
+    /// here, another paint with no clip mask into native pixels straight to `shadedSpan`. Left
+    /// to the compiler to inline (forced, with the clip path it carries, it added about 200 KB of
+    /// code across the producers for 2 % of polys_nz_40's instructions).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
         if let color = directOver, KernelDispatch.usesAVX2(count) {
             let row = pixels + (y &* rowStride &+ x)
@@ -325,7 +325,9 @@ struct CompositeBlitter: SpanBlitter {
 
     /// A run with a coverage byte per pixel, through the clip mask first when there is one. A
     /// solid colour under source-over goes straight to its AVX2 kernel from here, inlined into
-    /// the producer: before, the blitter's entry and the operator's witness cost about 55
+    /// the producer (forced: the producers' coverage rows are most spans of thin or small
+    /// shapes; `clip2` measured the clip path out of line, and kept it inline): before, the
+    /// blitter's entry and the operator's witness cost about 55
     /// instructions a span before the kernel (register saves, the indirect call), most of a
     /// hairline row's blend (callgrind, `hairlines`). Another paint with no clip mask into native
     /// pixels goes straight to `compositeShaded`.
