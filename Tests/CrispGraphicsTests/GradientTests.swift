@@ -35,6 +35,27 @@ import Testing
         T(rng.next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound) + range.lowerBound
     }
 
+    /// A random radial gradient under a random rotation, scale and skew: `shape` 0 concentric,
+    /// 1 with the focal point inside the end circle (a < 0), 2 outside it (a > 0); the start
+    /// circle a point when `pointStart`.
+    static func randomRadial(_ rng: inout SplitMix64, table: GradientTable, shape: Int, pointStart: Bool,
+                             extendBefore: Bool, extendAfter: Bool) -> RadialGradientPaint {
+        func random(_ range: ClosedRange<Double>) -> Double { uniform(&rng, range) }
+        let angle = random(-3.2...3.2), scale = pow(10, random(-0.7...0.7))
+        let toUser = CGAffineTransform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle) + random(-0.3...0.3),
+                                       d: scale * cos(angle), tx: random(-50...50), ty: random(-50...50))
+        let c0 = CGPoint(x: random(-20...120), y: random(-20...120))
+        let r1 = random(1...150), r0 = pointStart ? 0 : random(0...r1)
+        let dc: CGPoint
+        switch shape {
+        case 0: dc = .zero
+        case 1: let d = random(0...0.99) * (r1 - r0), e = random(-3.2...3.2); dc = CGPoint(x: d * cos(e), y: d * sin(e))
+        default: let d = random(1.01...4) * abs(r1 - r0) + 1, e = random(-3.2...3.2); dc = CGPoint(x: d * cos(e), y: d * sin(e))
+        }
+        return RadialGradientPaint(table: table, toUser: toUser, c0: c0, r0: r0, dc: dc, dr: r1 - r0,
+                                   extendBefore: extendBefore, extendAfter: extendAfter)
+    }
+
     /// A span shaded whole, and shaded in two pieces cut at `cut`.
     static func shadedWholeAndCut(x: Int, y: Int, count: Int, cut: Int,
                                   _ shade: (Int, Int, Int, UnsafeMutablePointer<UInt32>) -> Void) -> (whole: [UInt32], pieces: [UInt32]) {
@@ -198,24 +219,11 @@ import Testing
     @Test(arguments: [false, true], [false, true])
     func radialSpansMatchThePerPixelRule(extendBefore: Bool, extendAfter: Bool) {
         var rng = SplitMix64(seed: 23)
-        func random(_ range: ClosedRange<Double>) -> Double { Self.uniform(&rng, range) }
         let table = PaintGoldenTests.redToBlue.table(alpha: 0.8)
         var painted = 0, total = 0, everywhere = 0, everywhereUnpainted = 0
         for trial in 0..<300 {
-            let angle = random(-3.2...3.2), scale = pow(10, random(-0.7...0.7))
-            let toUser = CGAffineTransform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle) + random(-0.3...0.3),
-                                           d: scale * cos(angle), tx: random(-50...50), ty: random(-50...50))
-            let c0 = CGPoint(x: random(-20...120), y: random(-20...120))
-            let r1 = random(1...150), r0 = trial % 2 == 0 ? 0 : random(0...r1)
-            // Concentric, focal point inside the end circle (a < 0), or outside it (a > 0).
-            let dc: CGPoint
-            switch trial % 3 {
-            case 0: dc = .zero
-            case 1: let d = random(0...0.99) * (r1 - r0), e = random(-3.2...3.2); dc = CGPoint(x: d * cos(e), y: d * sin(e))
-            default: let d = random(1.01...4) * abs(r1 - r0) + 1, e = random(-3.2...3.2); dc = CGPoint(x: d * cos(e), y: d * sin(e))
-            }
-            let paint = RadialGradientPaint(table: table, toUser: toUser, c0: c0, r0: r0, dc: dc, dr: r1 - r0,
-                                            extendBefore: extendBefore, extendAfter: extendAfter)
+            let paint = Self.randomRadial(&rng, table: table, shape: trial % 3, pointStart: trial % 2 == 0,
+                                          extendBefore: extendBefore, extendAfter: extendAfter)
             let x = Int(rng.next() % 300) - 100, y = Int(rng.next() % 300) - 100, count = Int(rng.next() % 300) + 1
             let cut = Int(rng.next() % UInt64(count + 1))
             let (out, pieces) = Self.shadedWholeAndCut(x: x, y: y, count: count, cut: cut, paint.shade)

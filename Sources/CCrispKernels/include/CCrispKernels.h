@@ -30,4 +30,48 @@ void crisp_over_row_avx2(uint32_t *row, ptrdiff_t count, const uint32_t *sources
 void crisp_over_row_coverage_avx2(uint32_t *row, ptrdiff_t count, const uint32_t *sources,
                                   const uint8_t *coverage);
 
+// Radial gradients shaded eight pixels a step and stored or blended in the same step
+// (GradientAVX2.c).
+// Each kernel takes the span's `count` pixels at `row` and, by `op`, stores their colours
+// (`CRISP_STORE`), blends them under source-over at one coverage `coverage` 1…255
+// (`CRISP_OVER`) or with the coverage bytes at `coverages` (`CRISP_OVER_COVERAGES`). A kernel
+// stops before the first step with a pixel that needs the general per-pixel rule and
+// returns the index of the first pixel it left undone (`count` when none); the caller does
+// those pixels itself and calls again for the rest.
+
+/// What a gradient kernel does with the colours it shades.
+enum { CRISP_STORE = 0, CRISP_OVER = 1, CRISP_OVER_COVERAGES = 2 };
+
+/// A padded concentric radial gradient's span: pixel i is at k = first + i steps from the
+/// anchor column, user offset (ux0 + step_x·k, uy0 + step_y·k), t = (|offset| − start)·per_radius
+/// in single precision. `first + count` must stay within ±2²⁴ (k exact).
+typedef struct {
+    const uint32_t *entries;
+    /// The largest table position (the table's size less one).
+    float top;
+    float ux0, uy0, step_x, step_y, start, per_radius;
+    int32_t first;
+} crisp_concentric;
+
+/// A two-circle radial gradient's span in row `y`: pixel i at xs = x + i + ½, its user offset
+/// ((ta·xs + cpy) + tx) − cx0 and ((tb·xs + dpy) + ty) − cy0, the larger root
+/// t = (b + sign·√(b² − a·c)) / a in double precision (RadialGradientPaint.swift).
+typedef struct {
+    const uint32_t *entries;
+    /// The largest table position (the table's size less one).
+    float top;
+    double ta, tb, cpy, dpy, tx, ty, cx0, cy0, dcx, dcy, r0dr, r0r0, a, sign, r0, dr;
+    int32_t x;
+    int32_t check_start, check_end;
+} crisp_two_circles;
+
+/// A padded concentric radial gradient's span; stops before a step with a position that is not finite.
+ptrdiff_t crisp_concentric_avx2(uint32_t *row, ptrdiff_t count, const crisp_concentric *g, int op,
+                                uint32_t coverage, const uint8_t *coverages);
+
+/// A two-circle radial gradient's span; stops before a step with a pixel the plain rule does
+/// not serve (no root, a negative radius, t not finite or beyond an end that does not extend).
+ptrdiff_t crisp_two_circles_avx2(uint32_t *row, ptrdiff_t count, const crisp_two_circles *g, int op,
+                                 uint32_t coverage, const uint8_t *coverages);
+
 #endif

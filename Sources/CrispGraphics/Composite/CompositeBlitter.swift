@@ -62,7 +62,10 @@
 // fixed column (so again a function of the pixel alone); other radial gradients solve the
 // quadratic in double precision, four pixels a step; both clamp and truncate four table
 // positions at once when the plain rule serves all four (Paint/RadialGradientPaint.swift), and
-// a padded radial gradient whose circles cover the plane skips the unpainted scan. And the commonest way a gradient reaches
+// a padded radial gradient whose circles cover the plane skips the unpainted scan; with AVX2,
+// radial gradients under source-over are shaded and blended in one pass, eight pixels a step
+// (`Paint.blendOver`, CCrispKernels/GradientAVX2.c), with no scratch row and one call a span.
+// And the commonest way a gradient reaches
 // the compositor — SVG's and UIKit's "clip to the shape, paint the gradient across the clip" —
 // no longer builds a clip mask: the clip path waits (`PendingClip`), and a gradient painted
 // across it is composited with the path's own coverage, the same pixels in one pass. Measured
@@ -91,9 +94,15 @@
 // combination: 567 copies of `Rasterizer.render` of about 24 KB each, 10.5 MB of code in a
 // 51 MB demo binary and a 19 min 22 s clean release build, to save one indirect call per span
 // (at most about 6 % of the instructions of a 16-px polygon, less for anything larger, by
-// callgrind). Also rejected: a source-over shortcut around the indirect call for solid colours
-// (callgrind: no fewer instructions), and stage functions per group of pixels as in Skia's
-// raster pipeline, which pay for their calls only with wide SIMD stages.
+// callgrind). One shortcut around the dispatch pays since the AVX2 kernels: a solid colour under
+// source-over into native pixels with no clip mask (`directOver`, nearly every fill and stroke)
+// calls its C kernel from `blitSpan`/`blitMask` inlined into the producer, skipping the blitter's
+// out-of-line entry and the operator's witness (about 55 instructions a span): callgrind
+// polys_nz_40 −9.4 %, hairlines −4.8 % of the whole process (README, branch `gradfuse`); the
+// same shortcut to the Swift kernels had saved nothing. Rejected: stage functions per group of
+// pixels as in Skia's raster pipeline, which pay for their calls only with wide SIMD stages.
+
+import CCrispKernels
 
 /// Composites coverage spans into 32-bit premultiplied pixels through the clip mask, the paint
 /// and the blend mode: the compositing consumer every coverage producer feeds.
@@ -125,6 +134,15 @@ struct CompositeBlitter: SpanBlitter {
     private let storesFullCoverage: Bool
     /// Whether shaded rows may hold `Pixel.unpainted`, to be left out of blending.
     private let skipsUnpainted: Bool
+    /// Whether the operator is source-over, which gradients may shade and blend in one pass
+    /// (`Paint.blendOver`).
+    private let fusesOver: Bool
+    /// A solid colour under source-over into native pixels with no clip mask: with the AVX2
+    /// kernels, a span is then one call into C, made where the producer emits it (see `blitMask`).
+    private let directOver: UInt32?
+    /// A paint that is not a solid colour, into native pixels with no clip mask: a span goes
+    /// from the producer straight to `shadedSpan` or `compositeShaded`.
+    private let shadesDirect: Bool
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?
     /// A solid colour under source-over into a 32-bit layout other than native: the colour in
@@ -162,6 +180,10 @@ struct CompositeBlitter: SpanBlitter {
         replacesWithOpaque = blend.opaqueSourceReplaces
         storesFullCoverage = replacesWithOpaque && paint.isOpaque
         skipsUnpainted = paint.mayLeaveUnpainted
+        fusesOver = blendMode == .normal
+        directOver = blendMode == .normal && clipMask == nil && converted == nil && solidColor != Pixel.unpainted
+            ? solidColor : nil
+        shadesDirect = clipMask == nil && converted == nil && solidColor == nil
         if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
             inPlaceSource = converted.layout.inPlaceSource(color)
         } else {
@@ -187,8 +209,25 @@ struct CompositeBlitter: SpanBlitter {
     }
 
     /// A run of one coverage: a store, a shade into the row, or one kernel call (through the clip
-    /// mask first when there is one; through a scratch row when the layout is not native).
+    /// mask first when there is one; through a scratch row when the layout is not native). A
+    /// solid colour under source-over, the commonest fill, goes straight to its AVX2 kernel from
+    /// here, another paint with no clip mask into native pixels straight to `shadedSpan`. Left
+    /// to the compiler to inline (forced, with the clip path it carries, it added about 200 KB of
+    /// code across the producers for 2 % of polys_nz_40's instructions).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+        if let color = directOver, KernelDispatch.usesAVX2(count) {
+            let row = pixels + (y &* rowStride &+ x)
+            if coverage == 255 && color >> 24 == 255 {
+                row.update(repeating: color, count: count)
+            } else {
+                crisp_over_color_avx2(row, count, color, UInt32(coverage), 24, 0)
+            }
+            return
+        }
+        if shadesDirect {
+            shadedSpan(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
+            return
+        }
         guard let clip, !clip.isOpen(x: x, y: y, count: count) else {
             unmaskedSpan(x: x, y: y, count: count, coverage: coverage)
             return
@@ -263,6 +302,7 @@ struct CompositeBlitter: SpanBlitter {
             paint.shade(x: x, y: y, count: count, into: row)
             return
         }
+        if fusesOver, paint.blendOver(x: x, y: y, count: count, into: row, .over(c), scratch: shadeBuffer) { return }
         let sources = sources(x: x, y: y, count: count)
         if skipsUnpainted {
             forEachPaintedRun(sources, count) { start, n in
@@ -283,8 +323,24 @@ struct CompositeBlitter: SpanBlitter {
         return UnsafePointer(shadeBuffer)
     }
 
-    /// A run with a coverage byte per pixel, through the clip mask first when there is one.
+    /// A run with a coverage byte per pixel, through the clip mask first when there is one. A
+    /// solid colour under source-over goes straight to its AVX2 kernel from here, inlined into
+    /// the producer (forced: the producers' coverage rows are most spans of thin or small
+    /// shapes; `clip2` measured the clip path out of line, and kept it inline): before, the
+    /// blitter's entry and the operator's witness cost about 55
+    /// instructions a span before the kernel (register saves, the indirect call), most of a
+    /// hairline row's blend (callgrind, `hairlines`). Another paint with no clip mask into native
+    /// pixels goes straight to `compositeShaded`.
+    @inline(__always)
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        if let color = directOver, KernelDispatch.usesAVX2(count) {
+            crisp_over_color_coverage_avx2(pixels + (y &* rowStride &+ x), count, color, coverage, 24, 0)
+            return
+        }
+        if shadesDirect {
+            compositeShaded(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
+            return
+        }
         guard let clip else {
             composite(x: x, y: y, count: count, coverage: coverage)
             return
@@ -335,6 +391,9 @@ struct CompositeBlitter: SpanBlitter {
                                           coverage: UnsafePointer<UInt8>) {
         if let color = verticalRows?.color(y: y) {
             if color != Pixel.unpainted { blend.blendSpan(row, count: count, source: color, coverage: coverage) }
+            return
+        }
+        if fusesOver, paint.blendOver(x: x, y: y, count: count, into: row, .overCoverages(coverage), scratch: shadeBuffer) {
             return
         }
         let sources = sources(x: x, y: y, count: count)

@@ -70,6 +70,19 @@ enum Paint {
         }
     }
 
+    /// Blends the paint's colours for pixels `x..<x+count` of row `y` under source-over onto
+    /// `row` in one pass, shading and blending eight pixels a step (the gradients' AVX2 kernels,
+    /// `GradientKernel`); false, having done nothing, when the paint has no such kernel for the
+    /// span (then it is shaded and blended by separate calls).
+    @inline(__always)
+    func blendOver(x: Int, y: Int, count: Int, into row: UnsafeMutablePointer<UInt32>,
+                   _ operation: GradientKernel.Operation, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
+        switch self {
+        case .radialGradient(let p): p.blendOver(x: x, y: y, count: count, into: row, operation, scratch: scratch)
+        case .solid, .linearGradient, .image, .layer: false
+        }
+    }
+
     /// Writes the paint's colours for pixels `x..<x+count` of row `y` (device pixels). The image
     /// and layer cases, whose structs are copied out of the enum, are out of line
     /// (`shadeCopied`), so that this switch stays small enough to inline (see the essay above).

@@ -1,0 +1,181 @@
+// Radial gradients shaded and blended in one pass, eight pixels a step, in AVX2.
+//
+// The Swift path shades a span into a scratch row (Paint/RadialGradientPaint.swift) and then
+// calls source-over on that row: two calls a span, a store and a load a pixel, lanes four wide
+// (SSE2: two doubles a register for the two-circle quadratic, whose `sqrtpd` and `divpd` bound
+// it), and the one to three pixels after the last group one at a time. Here a step computes
+// eight table positions in vector registers (four doubles a register), looks the eight colours
+// up with one `vpgatherdd`, and blends them straight from the register (the steps of
+// SourceOverAVX2.c, shared through OverAVX2.h); the same kernels, told to store, shade into
+// memory for the other blend modes and for opaque spans stored whole.
+//
+// Bit for bit the Swift shaders: every lane repeats the Swift lane's operations in the same
+// order and precision (no contraction into fused multiply-adds: `fp contract(off)`, and the
+// target has no FMA), and the table position is clamped and truncated as `lookUp` does it, by
+// the 2²³ bias. A pixel's colour is a function of the pixel alone (the Swift essay says why), so
+// steps of eight, overlapping last steps and the short-span layout of `load_short` give the
+// Swift values wherever the pixels fall. What the plain lookup does not serve stays in Swift: a
+// kernel stops before the first step with such a pixel (a non-finite position, no root, a
+// negative radius, t beyond an end that does not extend) and returns where it stopped; the
+// caller shades that step by the general rule and calls again (`GradientKernel`).
+//
+// Short spans (1–7 pixels, most of a clipped shape's edge spans) are one step in the layout
+// `load_short` gives: pixels 0–3 and n−4…n−1, or 0, 1, n−2, n−1, each lane shaded for the pixel
+// it holds. A long span's last partial step is a full step over its last eight pixels, with
+// the destination read before the loop wrote any of them (SourceOverAVX2.c).
+//
+// Measured and rejected (README, branch `gradfuse`): the same fusion for linear gradients
+// (positions stepped in 64-bit lanes, clamped, gathered) — slower than the Swift loop's one add,
+// shift and load a pixel followed by the row kernel, `gradients` 1.03 against 0.95 ms a render;
+// scalar loads instead of `vpgatherdd` (indices stored, eight loads, the vector rebuilt): no
+// faster on the radial kernels, slower on the linear one.
+
+#include "CCrispKernels.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+
+#include "OverAVX2.h"
+
+#pragma clang fp contract(off)
+
+/// Eight table positions (finite, in float) clamped to 0…top and truncated, as `lookUp` in
+/// RadialGradientPaint.swift: v + 2²³ rounds to 2²³ + round(v), one less where that rounded up;
+/// then the eight entries, gathered.
+CRISP_AVX2 __m256i lookup8(const uint32_t *entries, __m256 u, float top) {
+    __m256 v = _mm256_min_ps(_mm256_max_ps(u, _mm256_setzero_ps()), _mm256_set1_ps(top));
+    __m256 bias = _mm256_set1_ps(8388608.0f);
+    __m256 shifted = _mm256_add_ps(v, bias);
+    __m256 rounded = _mm256_sub_ps(shifted, bias);
+    __m256i index = _mm256_sub_epi32(_mm256_castps_si256(shifted), _mm256_set1_epi32(0x4B000000));
+    index = _mm256_add_epi32(index, _mm256_castps_si256(_mm256_cmp_ps(rounded, v, _CMP_GT_OQ)));
+    return _mm256_i32gather_epi32((const int *)entries, index, 4);
+}
+
+/// Pixel offsets 0…7 from `i`.
+CRISP_AVX2 __m256i offsets8(ptrdiff_t i) {
+    return _mm256_add_epi32(_mm256_set1_epi32((int)i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+/// The pixels of `load_short`'s lanes for a span of `n` (1…7) pixels; lanes it leaves unused
+/// repeat used ones, so that every lane is a pixel of the span.
+CRISP_AVX2 __m256i short_offsets(ptrdiff_t n) {
+    int m = (int)n;
+    if (n >= 4) return _mm256_setr_epi32(0, 1, 2, 3, m - 4, m - 3, m - 2, m - 1);
+    if (n >= 2) return _mm256_setr_epi32(0, 1, m - 2, m - 1, 0, 1, m - 2, m - 1);
+    return _mm256_setzero_si256();
+}
+
+/// A padded concentric gradient's eight colours at `offsets`; 0 when a position is not finite.
+CRISP_AVX2 int concentric8(const crisp_concentric *g, __m256i offsets, __m256i *out) {
+    __m256 k = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(g->first), offsets));
+    __m256 ux = _mm256_add_ps(_mm256_set1_ps(g->ux0), _mm256_mul_ps(_mm256_set1_ps(g->step_x), k));
+    __m256 uy = _mm256_add_ps(_mm256_set1_ps(g->uy0), _mm256_mul_ps(_mm256_set1_ps(g->step_y), k));
+    __m256 r = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(ux, ux), _mm256_mul_ps(uy, uy)));
+    __m256 t = _mm256_mul_ps(_mm256_sub_ps(r, _mm256_set1_ps(g->start)), _mm256_set1_ps(g->per_radius));
+    __m256 u = _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(g->top)), _mm256_set1_ps(0.5f));
+    __m256 finite = _mm256_cmp_ps(_mm256_sub_ps(u, u), _mm256_setzero_ps(), _CMP_EQ_OQ);
+    if (_mm256_movemask_ps(finite) != 0xFF) return 0;
+    *out = lookup8(g->entries, u, g->top);
+    return 1;
+}
+
+/// Four pixels of a two-circle gradient: t in float, and whether the plain rule serves all four.
+CRISP_AVX2 __m128 two_circles4(const crisp_two_circles *g, __m128i offsets, int *plain) {
+    __m256d xs = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(g->x), offsets)), _mm256_set1_pd(0.5));
+    __m256d ux = _mm256_sub_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(g->ta), xs), _mm256_set1_pd(g->cpy)),
+                                             _mm256_set1_pd(g->tx)), _mm256_set1_pd(g->cx0));
+    __m256d uy = _mm256_sub_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(g->tb), xs), _mm256_set1_pd(g->dpy)),
+                                             _mm256_set1_pd(g->ty)), _mm256_set1_pd(g->cy0));
+    __m256d b = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ux, _mm256_set1_pd(g->dcx)), _mm256_mul_pd(uy, _mm256_set1_pd(g->dcy))),
+                              _mm256_set1_pd(g->r0dr));
+    __m256d c = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(ux, ux), _mm256_mul_pd(uy, uy)), _mm256_set1_pd(g->r0r0));
+    __m256d a = _mm256_set1_pd(g->a), zero = _mm256_setzero_pd();
+    __m256d disc = _mm256_sub_pd(_mm256_mul_pd(b, b), _mm256_mul_pd(a, c));
+    __m256d t = _mm256_div_pd(_mm256_add_pd(b, _mm256_mul_pd(_mm256_set1_pd(g->sign), _mm256_sqrt_pd(disc))), a);
+    __m256d radius = _mm256_add_pd(_mm256_set1_pd(g->r0), _mm256_mul_pd(t, _mm256_set1_pd(g->dr)));
+    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(disc, zero, _CMP_GE_OQ), _mm256_cmp_pd(radius, zero, _CMP_GE_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_sub_pd(t, t), zero, _CMP_EQ_OQ));
+    if (g->check_start) ok = _mm256_and_pd(ok, _mm256_cmp_pd(t, zero, _CMP_GE_OQ));
+    if (g->check_end) ok = _mm256_and_pd(ok, _mm256_cmp_pd(t, _mm256_set1_pd(1.0), _CMP_LE_OQ));
+    *plain = _mm256_movemask_pd(ok) == 0xF;
+    return _mm256_cvtpd_ps(t);
+}
+
+/// A two-circle gradient's eight colours at `offsets`; 0 when the plain rule does not serve
+/// one of them.
+CRISP_AVX2 int two_circles8(const crisp_two_circles *g, __m256i offsets, __m256i *out) {
+    int low_plain, high_plain;
+    __m128 low = two_circles4(g, _mm256_castsi256_si128(offsets), &low_plain);
+    __m128 high = two_circles4(g, _mm256_extracti128_si256(offsets, 1), &high_plain);
+    if (!(low_plain && high_plain)) return 0;
+    __m256 t = _mm256_insertf128_ps(_mm256_castps128_ps256(low), high, 1);
+    *out = lookup8(g->entries, _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(g->top)), _mm256_set1_ps(0.5f)), g->top);
+    return 1;
+}
+
+/// Eight shaded colours `s` as `op` wants them in place of `d`.
+CRISP_AVX2 __m256i apply8(int op, __m256i s, __m256i d, int scales, __m256i f, uint64_t c, __m256i al, __m256i ah) {
+    if (op == CRISP_STORE) return s;
+    if (op == CRISP_OVER) return row_step(s, d, scales, f, al, ah);
+    return row_coverage_step(s, c, d, al, ah);
+}
+
+// One kernel per shader, the same loop (a macro, so that each shader and each `op` is compiled
+// into its own loop with nothing left to decide per step).
+#define GRADIENT_LOOP(shade, op)                                                                           \
+    do {                                                                                                   \
+        __m256i s;                                                                                         \
+        if (count < 8) {                                                                                   \
+            uint64_t c = op == CRISP_OVER_COVERAGES ? coverage_short(coverages, count) : 0;                \
+            if (op == CRISP_OVER_COVERAGES && c == 0) return count;                                        \
+            if (!shade(g, short_offsets(count), &s)) return 0;                                             \
+            __m256i d = op == CRISP_STORE ? s : load_short(row, count);                                    \
+            store_short(row, count, apply8(op, s, d, scales, f, c, al, ah));                               \
+            return count;                                                                                  \
+        }                                                                                                  \
+        __m256i last = op == CRISP_STORE ? _mm256_setzero_si256() : load8(row + count - 8);                \
+        ptrdiff_t i = 0;                                                                                   \
+        for (; i + 8 <= count; i += 8) {                                                                   \
+            uint64_t c = op == CRISP_OVER_COVERAGES ? coverage_word(coverages + i) : 0;                    \
+            if (op == CRISP_OVER_COVERAGES && c == 0) continue;                                            \
+            if (!shade(g, offsets8(i), &s)) return i;                                                      \
+            __m256i d = op == CRISP_STORE ? s : load8(row + i);                                            \
+            store8(row + i, apply8(op, s, d, scales, f, c, al, ah));                                       \
+        }                                                                                                  \
+        if (i < count) {                                                                                   \
+            uint64_t c = op == CRISP_OVER_COVERAGES ? coverage_word(coverages + count - 8) : 0;            \
+            if (op == CRISP_OVER_COVERAGES && c == 0) return count;                                        \
+            if (!shade(g, offsets8(count - 8), &s)) return i;                                              \
+            store8(row + count - 8, apply8(op, s, last, scales, f, c, al, ah));                            \
+        }                                                                                                  \
+        return count;                                                                                      \
+    } while (0)
+
+#define GRADIENT_KERNEL(name, type, shade)                                                                 \
+    __attribute__((target("avx2")))                                                                       \
+    ptrdiff_t name(uint32_t *row, ptrdiff_t count, const type *g, int op, uint32_t coverage,               \
+                   const uint8_t *coverages) {                                                             \
+        if (count <= 0) return 0;                                                                          \
+        __m256i al = alpha_low(3), ah = alpha_high(3), f = _mm256_set1_epi16((short)coverage);             \
+        int scales = coverage != 255;                                                                      \
+        switch (op) {                                                                                      \
+        case CRISP_STORE: GRADIENT_LOOP(shade, CRISP_STORE);                                               \
+        case CRISP_OVER: GRADIENT_LOOP(shade, CRISP_OVER);                                                 \
+        default: GRADIENT_LOOP(shade, CRISP_OVER_COVERAGES);                                               \
+        }                                                                                                  \
+    }
+
+GRADIENT_KERNEL(crisp_concentric_avx2, crisp_concentric, concentric8)
+GRADIENT_KERNEL(crisp_two_circles_avx2, crisp_two_circles, two_circles8)
+
+#else
+
+#include <stdlib.h>
+
+// Not an x86 CPU: no AVX2, so `KernelDispatch` never calls the kernels below.
+ptrdiff_t crisp_concentric_avx2(uint32_t *row, ptrdiff_t count, const crisp_concentric *g, int op,
+                                uint32_t coverage, const uint8_t *coverages) { abort(); }
+ptrdiff_t crisp_two_circles_avx2(uint32_t *row, ptrdiff_t count, const crisp_two_circles *g, int op,
+                                 uint32_t coverage, const uint8_t *coverages) { abort(); }
+
+#endif
