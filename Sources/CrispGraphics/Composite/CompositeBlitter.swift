@@ -140,6 +140,9 @@ struct CompositeBlitter: SpanBlitter {
     /// A solid colour under source-over into native pixels with no clip mask: with the AVX2
     /// kernels, a span is then one call into C, made where the producer emits it (see `blitMask`).
     private let directOver: UInt32?
+    /// `directOver` with the AVX2 kernels: the rasterizer composites rows straight from its
+    /// cells (`Rasterizer.resolveRowsOver`).
+    let cellTarget: CellTarget?
     /// A paint that is not a solid colour, into native pixels with no clip mask: a span goes
     /// from the producer straight to `shadedSpan` or `compositeShaded`.
     private let shadesDirect: Bool
@@ -183,6 +186,9 @@ struct CompositeBlitter: SpanBlitter {
         fusesOver = blendMode == .normal
         directOver = blendMode == .normal && clipMask == nil && converted == nil && solidColor != Pixel.unpainted
             ? solidColor : nil
+        cellTarget = directOver.flatMap {
+            KernelDispatch.usesAVX2(1) ? CellTarget(pixels: pixels, rowStride: rowStride, color: $0) : nil
+        }
         shadesDirect = clipMask == nil && converted == nil && solidColor == nil
         if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
             inPlaceSource = converted.layout.inPlaceSource(color)

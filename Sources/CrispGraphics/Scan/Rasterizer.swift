@@ -1,3 +1,4 @@
+import CCrispKernels
 import Foundation
 
 // The scanline rasterizer: exact-area anti-aliasing without supersampling, in integers.
@@ -130,10 +131,27 @@ protocol SpanBlitter {
     /// Whether a short gap between two runs of a row may come as part of one `blitMask`
     /// (`Rasterizer.mergedGap`) rather than as its own `blitSpan`.
     static var takesJoinedGaps: Bool { get }
+    /// Where rows may go from the rasterizer's cells straight into pixels (a solid colour under
+    /// source-over into native pixels, with the AVX2 kernels), or nil. With a target, the
+    /// rasterizer composites a row's runs of touched cells itself (`Rasterizer.resolveRowsOver`)
+    /// and sends only the constant spans between them through `blitSpan`.
+    var cellTarget: CellTarget? { get }
 }
 
 extension SpanBlitter {
     static var takesJoinedGaps: Bool { true }
+    var cellTarget: CellTarget? { nil }
+}
+
+/// A solid colour that the rasterizer composites under source-over straight from its cells
+/// (CCrispKernels/CellsOverAVX2.c) into premultiplied native pixels.
+struct CellTarget {
+    /// The destination's first pixel (raster row 0, column 0).
+    var pixels: UnsafeMutablePointer<UInt32>
+    /// Pixels from one row to the next.
+    var rowStride: Int
+    /// The premultiplied colour (not `Pixel.unpainted`).
+    var color: UInt32
 }
 
 /// A rectangle of whole device pixels, `x..<maxX`, `y..<maxY`, rows counted from the top.
@@ -498,10 +516,11 @@ final class Rasterizer {
     }
 
     private func ensureCapacity(cells: Int, words: Int, width: Int) {
-        // Three cells more: the resolver loads four cells at a time and may read past the last.
-        if cells + 3 > accumulationCapacity {
+        // Seven cells more: the resolver loads four or eight cells at a time and may read past
+        // the last.
+        if cells + 7 > accumulationCapacity {
             accumulation.deallocate()
-            accumulationCapacity = cells + 3
+            accumulationCapacity = cells + 7
             accumulation = .allocate(capacity: accumulationCapacity)
             accumulation.initialize(repeating: 0, count: accumulationCapacity)
         }
@@ -761,6 +780,10 @@ final class Rasterizer {
     @inline(__always)
     private func resolveRows<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                           words: ClosedRange<Int>, _ g: BandGeometry, _ blitter: inout B) {
+        if let target = blitter.cellTarget, let kernel = R.cellKernel {
+            resolveRowsOver(R.self, rows, bandTop: bandTop, words: words, g, target: target, kernel: kernel, &blitter)
+            return
+        }
         let acc = accumulation, bits = touched, mask = coverage, pieces = rowPieces, originX = clip.x
         let joinedGap = B.takesJoinedGaps ? Rasterizer.mergedGap : 0
         for row in rows {
@@ -779,6 +802,122 @@ final class Rasterizer {
                 i &+= 1
             }
         }
+    }
+
+    /// `resolveRows` for a blitter with a `cellTarget`: each row's stretches of touched cells
+    /// are resolved and composited by the rule's AVX2 kernel in one pass, the running sum
+    /// carried from one to the next; what lies between them and after the last is one alpha, a
+    /// `blitSpan` (unless 0). A row whose touched cells are one run within one word (a thin
+    /// stroke's row, a small shape's) goes to the kernel straight from the bit test.
+    @inline(never)
+    private func resolveRowsOver<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
+                                                              words: ClosedRange<Int>, _ g: BandGeometry,
+                                                              target: CellTarget, kernel: CellKernel, _ blitter: inout B) {
+        let pieces = rowPieces, originX = clip.x, width = g.width, color = target.color
+        let firstWord = words.lowerBound, lastWord = words.upperBound
+        var cells = accumulation + (rows.lowerBound &- bandTop) &* g.stride
+        var bits = touched + (rows.lowerBound &- bandTop) &* g.wordsPerRow
+        var line = target.pixels + (rows.lowerBound &* target.rowStride &+ originX)
+        /// The rest of the row from `x` at the running sum's alpha.
+        @inline(__always) func finish(_ row: Int, _ x: Int, _ sum: Int32) {
+            guard sum != 0 && x < width else { return }
+            let a = R.alpha(sum)
+            if a != 0 { blitter.blitSpan(x: originX &+ x, y: row, count: width &- x, coverage: a) }
+        }
+        for row in rows {
+            defer {
+                cells += g.stride
+                bits += g.wordsPerRow
+                line += target.rowStride
+            }
+            var w = firstWord
+            while w <= lastWord, bits[w] == 0 { w &+= 1 }
+            if w > lastWord { continue }
+            let first = bits[w]
+            let firstCells = first | (first &<< 1)
+            if first &>> 63 == 0 && firstCells & (firstCells &+ (firstCells & (0 &- firstCells))) == 0 {
+                var rest = w &+ 1
+                while rest <= lastWord, bits[rest] == 0 { rest &+= 1 }
+                if rest > lastWord {
+                    bits[w] = 0
+                    let c0 = (w &<< 6) &+ firstCells.trailingZeroBitCount
+                    let c1 = (w &<< 6) &+ 64 &- firstCells.leadingZeroBitCount
+                    let end = min(c1, width)
+                    var c = max(c0, end)
+                    while c < c1 { cells[c] = 0; c &+= 1 }
+                    if c0 < end { finish(row, end, kernel(line + c0, cells + c0, end &- c0, color, 0)) }
+                    continue
+                }
+            }
+            let n = Rasterizer.scanStretches(cells: cells, bits: bits, from: w, through: lastWord, width: width, pieces: pieces)
+            var sum: Int32 = 0, x = 0, i = 0
+            while i < n {
+                let piece = pieces[i]
+                let start = Int(piece.start)
+                if sum != 0 && start > x {
+                    let a = R.alpha(sum)
+                    if a != 0 { blitter.blitSpan(x: originX &+ x, y: row, count: start &- x, coverage: a) }
+                }
+                x = Int(piece.end)
+                sum = kernel(line + start, cells + start, x &- start, color, sum)
+                i &+= 1
+            }
+            finish(row, x, sum)
+        }
+    }
+
+    /// The stretches of one row's cells that `resolveRowsOver` composites, as pieces, from word
+    /// `from` (the row's first with a bit set) through `through`: its runs of touched cells,
+    /// joined across gaps of at most `mergedGap` untouched cells (which hold 0, so the kernel
+    /// gives their pixels the gap's one alpha), and cut at the clip's right side; cells there
+    /// are cleared here. Returns how many.
+    private static func scanStretches(cells: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>,
+                                      from: Int, through lastWord: Int, width: Int,
+                                      pieces: UnsafeMutablePointer<RowPiece>) -> Int {
+        var w = from
+        var n = 0
+        var start = -1        // the pending stretch's first cell, or −1
+        var x = 0             // its end (within the clip)
+        var carry: UInt64 = 0 // the last cell's bit of the previous word
+        while true {
+            if carry == 0 {
+                while w <= lastWord, bits[w] == 0 { w &+= 1 }
+            }
+            if w > lastWord { break }
+            let marked = bits[w]
+            var word = marked | (marked &<< 1) | carry
+            carry = marked &>> 63
+            bits[w] = 0
+            let base = w &<< 6
+            w &+= 1
+            repeat {
+                // The lowest run of set bits: cells c0..<c1.
+                let low = word & (0 &- word)
+                let above = word &+ low
+                let c0 = base &+ low.trailingZeroBitCount
+                let c1 = base &+ (above & ~word).trailingZeroBitCount
+                word &= above
+                let end = min(c1, width)
+                if c0 < end {
+                    if start < 0 {
+                        start = c0
+                    } else if c0 &- x > mergedGap {
+                        pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x), alpha: -1)
+                        n &+= 1
+                        start = c0
+                    }
+                    x = end
+                }
+                // Cells at `width` and beyond (right of the clip) are only cleared.
+                var c = max(c0, end)
+                while c < c1 { cells[c] = 0; c &+= 1 }
+            } while word != 0
+        }
+        if start >= 0 {
+            pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x), alpha: -1)
+            n &+= 1
+        }
+        return n
     }
 
     /// Pixels `start..<end` of a row (relative to the clip) for the blitter: the coverage row's
@@ -978,7 +1117,13 @@ protocol AlphaRule {
     static func alpha(_ sum: Int32) -> UInt8
     /// `alpha` of four sums, as 0…255 in each lane: the same operations lane by lane.
     static func alphas(_ sums: SIMD4<Int32>) -> SIMD4<Int32>
+    /// The AVX2 kernel that composites a stretch of cells under this rule (CellsOverAVX2.c), if any.
+    static var cellKernel: CellKernel? { get }
 }
+
+/// A kernel that composites a solid colour over `count` native pixels from the cells under it
+/// and returns the running sum (`crisp_over_cells_nonzero_avx2`): row, cells, count, colour, sum.
+typealias CellKernel = @convention(c) (UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<Int32>?, Int, UInt32, Int32) -> Int32
 
 /// 0…2¹⁷ to 0…255, rounded to nearest (halves up): (a·255 + 2¹⁶) / 2¹⁷.
 @inline(__always)
@@ -991,6 +1136,8 @@ private func levels(_ a: SIMD4<Int32>) -> SIMD4<Int32> { ((a &<< 8) &- a &+ 6553
 
 /// Non-zero winding: |sum| clamped to one pixel.
 enum NonZeroRule: AlphaRule {
+    static var cellKernel: CellKernel? { crisp_over_cells_nonzero_avx2 }
+
     @inline(__always)
     static func alpha(_ sum: Int32) -> UInt8 {
         let m = sum &>> 31
@@ -1010,6 +1157,8 @@ enum NonZeroRule: AlphaRule {
 /// Even-odd: the sum folded into 0…1 pixel with period 2 (a two's-complement mask takes the
 /// sign along).
 enum EvenOddRule: AlphaRule {
+    static var cellKernel: CellKernel? { crisp_over_cells_evenodd_avx2 }
+
     @inline(__always)
     static func alpha(_ sum: Int32) -> UInt8 {
         let a = sum & (2 &* Rasterizer.fullCoverage &- 1)
@@ -1026,6 +1175,8 @@ enum EvenOddRule: AlphaRule {
 
 /// Anti-aliasing off: a pixel is painted when at least half of it is covered.
 enum AliasedRule<Base: AlphaRule>: AlphaRule {
+    static var cellKernel: CellKernel? { nil }
+
     @inline(__always)
     static func alpha(_ sum: Int32) -> UInt8 { Base.alpha(sum) >= 128 ? 255 : 0 }
 

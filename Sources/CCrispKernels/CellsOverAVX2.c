@@ -1,0 +1,139 @@
+// The rasterizer's cells resolved and composited in one pass, eight pixels a step, in AVX2:
+// a solid colour under source-over into native pixels, straight from a row's accumulated
+// coverage differences (Scan/Rasterizer.swift) to the destination.
+//
+// The general path resolves a row's cells into coverage bytes (`scanRow`, four cells a step in
+// SSE2 lanes, a cell at a time for runs under four), lists the row's pieces, and hands each
+// piece to the blitter, whose kernel loads the bytes again (SourceOverAVX2.c). Here one call
+// takes a stretch of cells: a step loads eight cells and clears them, adds them up (two shifted
+// adds within each 128-bit half, the low half's total into the high half, the running sum into
+// all eight lanes), applies the fill rule in 32-bit lanes, and moves each result's low byte
+// into its pixel's four 16-bit factor lanes with the two `vpshufb` patterns `coverage8` uses
+// for coverage bytes; the blend is `over8`, shared with the other source-over kernels
+// (OverAVX2.h). Every value is the Swift path's: integer sums are exact in any order (and wrap
+// alike), the rule is `NonZeroRule`/`EvenOddRule`'s lane-wise form (`alphas`), and a byte is
+// the low byte of its lane, as `UInt8(truncatingIfNeeded:)` takes it; the blend gives a pixel
+// the same value from any lane (SourceOverAVX2.c), a block of zero coverage is left alone and
+// a block of full coverage under an opaque colour is stored, as there.
+//
+// The stretch's last cells (fewer than eight) are one step over eight cells with the lanes
+// past the stretch masked out of the sums and stored back as they were (they may be the next
+// run's), and their pixels in `load_short`'s layout, the results permuted into it by one
+// `vpermd`; so a hairline's row of two to seven cells is one call and one step.
+
+#include "CCrispKernels.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+
+#include "OverAVX2.h"
+
+/// One pixel's worth of accumulated coverage (`Rasterizer.fullCoverage`).
+#define FULL (1 << 17)
+
+/// The running sums of eight cells after `carry` (in every lane).
+CRISP_AVX2 __m256i prefix8(__m256i v, __m256i carry) {
+    __m256i s = _mm256_add_epi32(v, _mm256_slli_si256(v, 4));
+    s = _mm256_add_epi32(s, _mm256_slli_si256(s, 8));
+    // Each half's total in all its lanes; the low half's moved into the high half.
+    __m256i totals = _mm256_shuffle_epi32(s, 0xFF);
+    s = _mm256_add_epi32(s, _mm256_permute2x128_si256(totals, totals, 0x08));
+    return _mm256_add_epi32(s, carry);
+}
+
+/// The last lane of `s` in every lane.
+CRISP_AVX2 __m256i last_lane(__m256i s) { return _mm256_permutevar8x32_epi32(s, _mm256_set1_epi32(7)); }
+
+/// Coverage sums to levels 0…255 (in the low byte of each lane), as `NonZeroRule.alphas` or
+/// `EvenOddRule.alphas`: |s| clamped to one pixel, or s folded with period two pixels; then
+/// (a·255 + 2¹⁶) >> 17 with the product as a shift and a subtraction.
+CRISP_AVX2 __m256i levels8(__m256i s, int even_odd) {
+    __m256i full = _mm256_set1_epi32(FULL), a;
+    if (even_odd) {
+        a = _mm256_and_si256(s, _mm256_set1_epi32(2 * FULL - 1));
+        __m256i folded = _mm256_sub_epi32(_mm256_set1_epi32(2 * FULL), a);
+        a = _mm256_blendv_epi8(a, folded, _mm256_cmpgt_epi32(a, full));
+    } else {
+        a = _mm256_min_epi32(_mm256_abs_epi32(s), full);
+    }
+    __m256i product = _mm256_sub_epi32(_mm256_slli_epi32(a, 8), a);
+    return _mm256_srai_epi32(_mm256_add_epi32(product, _mm256_set1_epi32(65536)), 17);
+}
+
+/// The factor lanes of eight levels (one per 32-bit lane, low byte): `low` for pixels 0, 1, 4,
+/// 5, `high` for 2, 3, 6, 7, as `coverage8` lays them out.
+CRISP_AVX2 void factors8(__m256i levels, __m256i *low, __m256i *high) {
+    *low = _mm256_shuffle_epi8(levels, _mm256_setr_epi8(LANES(0, 4), LANES(0, 4)));
+    *high = _mm256_shuffle_epi8(levels, _mm256_setr_epi8(LANES(8, 12), LANES(8, 12)));
+}
+
+/// For a short step of `n` (1…7) pixels, the lane whose level each of `load_short`'s lanes
+/// takes: pixels 0–3 and n−4…n−1, or 0, 1, n−2, n−1, or 0.
+static const int32_t short_lanes[8][8] = {
+    {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}, {0, 1, 0, 1, 0, 0, 0, 0}, {0, 1, 1, 2, 0, 0, 0, 0},
+    {0, 1, 2, 3, 0, 1, 2, 3}, {0, 1, 2, 3, 1, 2, 3, 4}, {0, 1, 2, 3, 2, 3, 4, 5}, {0, 1, 2, 3, 3, 4, 5, 6},
+};
+
+CRISP_AVX2 int32_t over_cells(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum,
+                              int even_odd) {
+    __m256i s = _mm256_set1_epi32((int)source), al = alpha_low(3), ah = alpha_high(3);
+    __m256i zero = _mm256_setzero_si256(), bytes = _mm256_set1_epi32(0xFF);
+    __m256i carry = _mm256_set1_epi32(sum);
+    int opaque = source >> 24 == 255;
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i *at = (__m256i *)(cells + i);
+        __m256i sums = prefix8(_mm256_loadu_si256(at), carry);
+        _mm256_storeu_si256(at, zero);
+        carry = last_lane(sums);
+        __m256i levels = _mm256_and_si256(levels8(sums, even_odd), bytes);
+        if (_mm256_testz_si256(levels, levels)) continue;
+        if (opaque && _mm256_movemask_epi8(_mm256_cmpeq_epi32(levels, bytes)) == -1) {
+            store8(row + i, s);
+            continue;
+        }
+        __m256i low, high;
+        factors8(levels, &low, &high);
+        store8(row + i, over8(scale8(s, low, high), load8(row + i), al, ah));
+    }
+    ptrdiff_t n = count - i;
+    if (n > 0) {
+        __m256i *at = (__m256i *)(cells + i);
+        __m256i inside = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i v = _mm256_loadu_si256(at);
+        _mm256_storeu_si256(at, _mm256_andnot_si256(inside, v));
+        __m256i sums = prefix8(_mm256_and_si256(v, inside), carry);
+        carry = last_lane(sums);
+        __m256i levels = _mm256_and_si256(levels8(sums, even_odd), bytes);
+        levels = _mm256_permutevar8x32_epi32(levels, _mm256_loadu_si256((const __m256i *)short_lanes[n]));
+        if (!_mm256_testz_si256(levels, levels)) {
+            __m256i low, high;
+            factors8(levels, &low, &high);
+            store_short(row + i, n, over8(scale8(s, low, high), load_short(row + i, n), al, ah));
+        }
+    }
+    return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
+}
+
+__attribute__((target("avx2")))
+int32_t crisp_over_cells_nonzero_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
+    return over_cells(row, cells, count, source, sum, 0);
+}
+
+__attribute__((target("avx2")))
+int32_t crisp_over_cells_evenodd_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
+    return over_cells(row, cells, count, source, sum, 1);
+}
+
+#else
+
+#include <stdlib.h>
+
+// Not an x86 CPU: no AVX2, so the rasterizer never calls the kernels below.
+int32_t crisp_over_cells_nonzero_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
+    abort();
+}
+int32_t crisp_over_cells_evenodd_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
+    abort();
+}
+
+#endif
