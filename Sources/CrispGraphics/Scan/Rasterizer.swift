@@ -780,8 +780,8 @@ final class Rasterizer {
     @inline(__always)
     private func resolveRows<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                           words: ClosedRange<Int>, _ g: BandGeometry, _ blitter: inout B) {
-        if let target = blitter.cellTarget, let kernel = R.cellKernel {
-            resolveRowsOver(R.self, rows, bandTop: bandTop, words: words, g, target: target, kernel: kernel, &blitter)
+        if let target = blitter.cellTarget, R.cellKernel != nil {
+            resolveRowsOver(R.self, rows, bandTop: bandTop, words: words, g, target: target, &blitter)
             return
         }
         let acc = accumulation, bits = touched, mask = coverage, pieces = rowPieces, originX = clip.x
@@ -808,11 +808,13 @@ final class Rasterizer {
     /// are resolved and composited by the rule's AVX2 kernel in one pass, the running sum
     /// carried from one to the next; what lies between them and after the last is one alpha, a
     /// `blitSpan` (unless 0). A row whose touched cells are one run within one word (a thin
-    /// stroke's row, a small shape's) goes to the kernel straight from the bit test.
+    /// stroke's row, a small shape's) goes to the kernel straight from the bit test. The cells
+    /// right of the clip are cleared after every row.
     @inline(never)
     private func resolveRowsOver<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                               words: ClosedRange<Int>, _ g: BandGeometry,
-                                                              target: CellTarget, kernel: CellKernel, _ blitter: inout B) {
+                                                              target: CellTarget, _ blitter: inout B) {
+        guard let kernel = R.cellKernel else { return }
         let pieces = rowPieces, originX = clip.x, width = g.width, color = target.color
         let firstWord = words.lowerBound, lastWord = words.upperBound
         var cells = accumulation + (rows.lowerBound &- bandTop) &* g.stride
@@ -826,6 +828,8 @@ final class Rasterizer {
         }
         for row in rows {
             defer {
+                // Cells `width` and `width + 1` (right of the clip): no deposit reaches further.
+                UnsafeMutableRawPointer(cells + width).storeBytes(of: 0, as: UInt64.self)
                 cells += g.stride
                 bits += g.wordsPerRow
                 line += target.rowStride
@@ -841,15 +845,12 @@ final class Rasterizer {
                 if rest > lastWord {
                     bits[w] = 0
                     let c0 = (w &<< 6) &+ firstCells.trailingZeroBitCount
-                    let c1 = (w &<< 6) &+ 64 &- firstCells.leadingZeroBitCount
-                    let end = min(c1, width)
-                    var c = max(c0, end)
-                    while c < c1 { cells[c] = 0; c &+= 1 }
+                    let end = min((w &<< 6) &+ 64 &- firstCells.leadingZeroBitCount, width)
                     if c0 < end { finish(row, end, kernel(line + c0, cells + c0, end &- c0, color, 0)) }
                     continue
                 }
             }
-            let n = Rasterizer.scanStretches(cells: cells, bits: bits, from: w, through: lastWord, width: width, pieces: pieces)
+            let n = Rasterizer.scanStretches(bits: bits, from: w, through: lastWord, width: width, pieces: pieces)
             var sum: Int32 = 0, x = 0, i = 0
             while i < n {
                 let piece = pieces[i]
@@ -867,17 +868,16 @@ final class Rasterizer {
     }
 
     /// The stretches of one row's cells that `resolveRowsOver` composites, as pieces, from word
-    /// `from` (the row's first with a bit set) through `through`: its runs of touched cells,
-    /// joined across gaps of at most `mergedGap` untouched cells (which hold 0, so the kernel
-    /// gives their pixels the gap's one alpha), and cut at the clip's right side; cells there
-    /// are cleared here. Returns how many.
-    private static func scanStretches(cells: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>,
-                                      from: Int, through lastWord: Int, width: Int,
+    /// `from` (the row's first with a bit set) through `through`, whose bits it clears: its
+    /// runs of touched cells, joined across gaps of at most `mergedGap` untouched cells (which
+    /// hold 0, so the kernel gives their pixels the gap's one alpha), and cut at the clip's
+    /// right side. Returns how many.
+    private static func scanStretches(bits: UnsafeMutablePointer<UInt64>, from: Int, through lastWord: Int, width: Int,
                                       pieces: UnsafeMutablePointer<RowPiece>) -> Int {
         var w = from
         var n = 0
         var start = -1        // the pending stretch's first cell, or −1
-        var x = 0             // its end (within the clip)
+        var x = 0             // the end of its last run
         var carry: UInt64 = 0 // the last cell's bit of the previous word
         while true {
             if carry == 0 {
@@ -897,24 +897,21 @@ final class Rasterizer {
                 let c0 = base &+ low.trailingZeroBitCount
                 let c1 = base &+ (above & ~word).trailingZeroBitCount
                 word &= above
-                let end = min(c1, width)
-                if c0 < end {
-                    if start < 0 {
-                        start = c0
-                    } else if c0 &- x > mergedGap {
-                        pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x), alpha: -1)
-                        n &+= 1
-                        start = c0
-                    }
-                    x = end
+                if c0 &- x > mergedGap && start >= 0 {
+                    pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start),
+                                         end: Int32(truncatingIfNeeded: min(x, width)), alpha: -1)
+                    n &+= 1
+                    start = c0
+                } else if start < 0 {
+                    start = c0
                 }
-                // Cells at `width` and beyond (right of the clip) are only cleared.
-                var c = max(c0, end)
-                while c < c1 { cells[c] = 0; c &+= 1 }
+                x = c1
             } while word != 0
         }
-        if start >= 0 {
-            pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x), alpha: -1)
+        // Runs at the clip's right side or beyond it: their cells right of it are not pixels.
+        if start >= 0 && start < width {
+            pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: min(x, width)),
+                                 alpha: -1)
             n &+= 1
         }
         return n
