@@ -885,18 +885,26 @@ final class Rasterizer {
             }
             if w > lastWord { break }
             let marked = bits[w]
-            var word = marked | (marked &<< 1) | carry
+            let word = marked | (marked &<< 1) | carry
             carry = marked &>> 63
             bits[w] = 0
             let base = w &<< 6
             w &+= 1
+            // Each touched cell's bit smeared over the 32 after it: a run of the smear is a
+            // cluster of runs whose gaps (within the word) would join.
+            var smear = word | (word &<< 1)
+            smear |= smear &<< 2
+            smear |= smear &<< 4
+            smear |= smear &<< 8
+            smear |= smear &<< 16
+            smear |= word &<< 32
             repeat {
-                // The lowest run of set bits: cells c0..<c1.
-                let low = word & (0 &- word)
-                let above = word &+ low
+                // The lowest cluster: cells c0..<c1.
+                let low = smear & (0 &- smear)
+                let above = smear &+ low
                 let c0 = base &+ low.trailingZeroBitCount
-                let c1 = base &+ (above & ~word).trailingZeroBitCount
-                word &= above
+                let c1 = base &+ 64 &- (word & (above &- low)).leadingZeroBitCount
+                smear &= above
                 if c0 &- x > mergedGap && start >= 0 {
                     pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start),
                                          end: Int32(truncatingIfNeeded: min(x, width)), alpha: -1)
@@ -906,7 +914,7 @@ final class Rasterizer {
                     start = c0
                 }
                 x = c1
-            } while word != 0
+            } while smear != 0
         }
         // Runs at the clip's right side or beyond it: their cells right of it are not pixels.
         if start >= 0 && start < width {
