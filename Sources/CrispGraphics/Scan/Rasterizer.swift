@@ -868,10 +868,14 @@ final class Rasterizer {
     }
 
     /// The stretches of one row's cells that `resolveRowsOver` composites, as pieces, from word
-    /// `from` (the row's first with a bit set) through `through`, whose bits it clears: its
-    /// runs of touched cells, joined across gaps of at most `mergedGap` untouched cells (which
-    /// hold 0, so the kernel gives their pixels the gap's one alpha), and cut at the clip's
-    /// right side. Returns how many.
+    /// `from` (the row's first with a bit set) through `through`, whose bits it clears: from
+    /// the first touched cell of a bit word to its last, joined to the next word's across a gap
+    /// of at most `mergedGap` untouched cells, and cut at the clip's right side. Untouched
+    /// cells hold 0, so the kernel gives a gap's pixels its one alpha, as a span would. Gaps
+    /// inside a word are not looked for: joining them all costs fewer instructions than finding
+    /// the long ones (`mergedGap` within words as well, found by smearing each touched cell's
+    /// bit over the 32 after it: polys_nz_40 +2.7 % instructions, wall time the same).
+    /// Returns how many.
     private static func scanStretches(bits: UnsafeMutablePointer<UInt64>, from: Int, through lastWord: Int, width: Int,
                                       pieces: UnsafeMutablePointer<RowPiece>) -> Int {
         var w = from
@@ -890,31 +894,17 @@ final class Rasterizer {
             bits[w] = 0
             let base = w &<< 6
             w &+= 1
-            // Each touched cell's bit smeared over the 32 after it: a run of the smear is a
-            // cluster of runs whose gaps (within the word) would join.
-            var smear = word | (word &<< 1)
-            smear |= smear &<< 2
-            smear |= smear &<< 4
-            smear |= smear &<< 8
-            smear |= smear &<< 16
-            smear |= word &<< 32
-            repeat {
-                // The lowest cluster: cells c0..<c1.
-                let low = smear & (0 &- smear)
-                let above = smear &+ low
-                let c0 = base &+ low.trailingZeroBitCount
-                let c1 = base &+ 64 &- (word & (above &- low)).leadingZeroBitCount
-                smear &= above
-                if c0 &- x > mergedGap && start >= 0 {
-                    pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start),
-                                         end: Int32(truncatingIfNeeded: min(x, width)), alpha: -1)
-                    n &+= 1
-                    start = c0
-                } else if start < 0 {
-                    start = c0
-                }
-                x = c1
-            } while smear != 0
+            // The word's touched cells c0..<c1, as one stretch with whatever gaps lie between.
+            let c0 = base &+ word.trailingZeroBitCount
+            if c0 &- x > mergedGap && start >= 0 {
+                pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start),
+                                     end: Int32(truncatingIfNeeded: min(x, width)), alpha: -1)
+                n &+= 1
+                start = c0
+            } else if start < 0 {
+                start = c0
+            }
+            x = base &+ 64 &- word.leadingZeroBitCount
         }
         // Runs at the clip's right side or beyond it: their cells right of it are not pixels.
         if start >= 0 && start < width {
