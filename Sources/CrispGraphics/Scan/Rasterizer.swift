@@ -804,27 +804,31 @@ final class Rasterizer {
         }
     }
 
-    /// `resolveRows` for a blitter with a `cellTarget`: each row's stretches of touched cells
-    /// are resolved and composited by the rule's AVX2 kernel in one pass, the running sum
-    /// carried from one to the next; what lies between them and after the last is one alpha, a
-    /// `blitSpan` (unless 0). A row whose touched cells are one run within one word (a thin
-    /// stroke's row, a small shape's) goes to the kernel straight from the bit test. The cells
-    /// right of the clip are cleared after every row.
+    /// `resolveRows` for a blitter with a `cellTarget`: each row's stretches of cells are
+    /// resolved and composited by the rule's AVX2 kernel in one pass, the running sum carried
+    /// from one to the next; what lies between them and after the last is one alpha, a
+    /// `blitSpan` (unless 0). A stretch runs from the first touched cell of a bit word to the
+    /// last, and on to the next word's across a gap of at most `mergedGap` untouched cells:
+    /// untouched cells hold 0, so the kernel gives a gap's pixels its one alpha, as a span
+    /// would. Gaps inside a word are not looked for: joining them all costs fewer instructions
+    /// than finding the long ones (`mergedGap` within words as well, found by smearing each
+    /// touched cell's bit over the 32 after it: polys_nz_40 +2.7 % instructions, wall time the
+    /// same). The cells right of the clip are cleared after every row.
     @inline(never)
     private func resolveRowsOver<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                               words: ClosedRange<Int>, _ g: BandGeometry,
                                                               target: CellTarget, _ blitter: inout B) {
         guard let kernel = R.cellKernel else { return }
         let pieces = rowPieces, originX = clip.x, width = g.width, color = target.color
-        let firstWord = words.lowerBound, lastWord = words.upperBound
         var cells = accumulation + (rows.lowerBound &- bandTop) &* g.stride
         var bits = touched + (rows.lowerBound &- bandTop) &* g.wordsPerRow
         var line = target.pixels + (rows.lowerBound &* target.rowStride &+ originX)
-        /// The rest of the row from `x` at the running sum's alpha.
-        @inline(__always) func finish(_ row: Int, _ x: Int, _ sum: Int32) {
-            guard sum != 0 && x < width else { return }
+        let wordCount = words.count
+        /// Pixels `from..<to` at the running sum's alpha.
+        @inline(__always) func span(_ row: Int, _ from: Int, _ to: Int, _ sum: Int32) {
+            guard sum != 0 && from < to else { return }
             let a = R.alpha(sum)
-            if a != 0 { blitter.blitSpan(x: originX &+ x, y: row, count: width &- x, coverage: a) }
+            if a != 0 { blitter.blitSpan(x: originX &+ from, y: row, count: to &- from, coverage: a) }
         }
         for row in rows {
             defer {
@@ -834,85 +838,56 @@ final class Rasterizer {
                 bits += g.wordsPerRow
                 line += target.rowStride
             }
-            var w = firstWord
-            while w <= lastWord, bits[w] == 0 { w &+= 1 }
-            if w > lastWord { continue }
-            let first = bits[w]
-            let firstCells = first | (first &<< 1)
-            if first &>> 63 == 0 && firstCells & (firstCells &+ (firstCells & (0 &- firstCells))) == 0 {
-                var rest = w &+ 1
-                while rest <= lastWord, bits[rest] == 0 { rest &+= 1 }
-                if rest > lastWord {
-                    bits[w] = 0
-                    let c0 = (w &<< 6) &+ firstCells.trailingZeroBitCount
-                    let end = min((w &<< 6) &+ 64 &- firstCells.leadingZeroBitCount, width)
-                    if c0 < end { finish(row, end, kernel(line + c0, cells + c0, end &- c0, color, 0)) }
-                    continue
+            var word = bits + words.lowerBound
+            let end = word + wordCount
+            while word < end && word.pointee == 0 { word += 1 }
+            if word == end { continue }
+            // A marked bit stands for its cell and the next: a word's touched cells run from
+            // its lowest set bit to one past its highest.
+            var marked = word.pointee
+            word.pointee = 0
+            // The word's first cell: 64 a word, 8 bytes a word.
+            let rowStart = Int(bitPattern: bits)
+            var base = (Int(bitPattern: word) &- rowStart) &<< 3
+            var start = base &+ marked.trailingZeroBitCount
+            var x = base &+ 65 &- marked.leadingZeroBitCount
+            var n = 0
+            word += 1
+            while word < end {
+                marked = word.pointee
+                if marked != 0 {
+                    word.pointee = 0
+                    base = (Int(bitPattern: word) &- rowStart) &<< 3
+                    let c0 = base &+ marked.trailingZeroBitCount
+                    if c0 &- x > Rasterizer.mergedGap {
+                        // Stretches ended this way lie left of the next one, inside the clip.
+                        pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x),
+                                             alpha: -1)
+                        n &+= 1
+                        start = c0
+                    }
+                    x = base &+ 65 &- marked.leadingZeroBitCount
                 }
+                word += 1
             }
-            let n = Rasterizer.scanStretches(bits: bits, from: w, through: lastWord, width: width, pieces: pieces)
-            var sum: Int32 = 0, x = 0, i = 0
+            var sum: Int32 = 0, done = 0, i = 0
             while i < n {
                 let piece = pieces[i]
-                let start = Int(piece.start)
-                if sum != 0 && start > x {
-                    let a = R.alpha(sum)
-                    if a != 0 { blitter.blitSpan(x: originX &+ x, y: row, count: start &- x, coverage: a) }
-                }
-                x = Int(piece.end)
-                sum = kernel(line + start, cells + start, x &- start, color, sum)
+                let from = Int(piece.start), to = Int(piece.end)
+                span(row, done, from, sum)
+                sum = kernel(line + from, cells + from, to &- from, color, sum)
+                done = to
                 i &+= 1
             }
-            finish(row, x, sum)
-        }
-    }
-
-    /// The stretches of one row's cells that `resolveRowsOver` composites, as pieces, from word
-    /// `from` (the row's first with a bit set) through `through`, whose bits it clears: from
-    /// the first touched cell of a bit word to its last, joined to the next word's across a gap
-    /// of at most `mergedGap` untouched cells, and cut at the clip's right side. Untouched
-    /// cells hold 0, so the kernel gives a gap's pixels its one alpha, as a span would. Gaps
-    /// inside a word are not looked for: joining them all costs fewer instructions than finding
-    /// the long ones (`mergedGap` within words as well, found by smearing each touched cell's
-    /// bit over the 32 after it: polys_nz_40 +2.7 % instructions, wall time the same).
-    /// Returns how many.
-    private static func scanStretches(bits: UnsafeMutablePointer<UInt64>, from: Int, through lastWord: Int, width: Int,
-                                      pieces: UnsafeMutablePointer<RowPiece>) -> Int {
-        var w = from
-        var n = 0
-        var start = -1        // the pending stretch's first cell, or −1
-        var x = 0             // the end of its last run
-        var carry: UInt64 = 0 // the last cell's bit of the previous word
-        while true {
-            if carry == 0 {
-                while w <= lastWord, bits[w] == 0 { w &+= 1 }
+            // The last stretch, cut at the clip's right side (it may start there).
+            x = min(x, width)
+            if start < x {
+                span(row, done, start, sum)
+                sum = kernel(line + start, cells + start, x &- start, color, sum)
+                done = x
             }
-            if w > lastWord { break }
-            let marked = bits[w]
-            let word = marked | (marked &<< 1) | carry
-            carry = marked &>> 63
-            bits[w] = 0
-            let base = w &<< 6
-            w &+= 1
-            // The word's touched cells c0..<c1, as one stretch with whatever gaps lie between.
-            let c0 = base &+ word.trailingZeroBitCount
-            if c0 &- x > mergedGap && start >= 0 {
-                pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start),
-                                     end: Int32(truncatingIfNeeded: min(x, width)), alpha: -1)
-                n &+= 1
-                start = c0
-            } else if start < 0 {
-                start = c0
-            }
-            x = base &+ 64 &- word.leadingZeroBitCount
+            span(row, done, width, sum)
         }
-        // Runs at the clip's right side or beyond it: their cells right of it are not pixels.
-        if start >= 0 && start < width {
-            pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: min(x, width)),
-                                 alpha: -1)
-            n &+= 1
-        }
-        return n
     }
 
     /// Pixels `start..<end` of a row (relative to the clip) for the blitter: the coverage row's
