@@ -114,6 +114,47 @@ CRISP_AVX2 int32_t over_cells(uint32_t *row, int32_t *cells, ptrdiff_t count, ui
     return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }
 
+/// Eight levels' low bytes (one per 32-bit lane) as eight coverage bytes at `p`.
+CRISP_AVX2 void store_levels(uint8_t *p, __m256i levels) {
+    __m256i packed = _mm256_shuffle_epi8(levels, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                                 0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+    __m128i both = _mm_unpacklo_epi32(_mm256_castsi256_si128(packed), _mm256_extracti128_si256(packed, 1));
+    _mm_storel_epi64((__m128i *)p, both);
+}
+
+CRISP_AVX2 int32_t cells_coverage(uint8_t *mask, int32_t *cells, ptrdiff_t count, int32_t sum, int even_odd) {
+    __m256i zero = _mm256_setzero_si256(), carry = _mm256_set1_epi32(sum);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i *at = (__m256i *)(cells + i);
+        __m256i sums = prefix8(_mm256_loadu_si256(at), carry);
+        _mm256_storeu_si256(at, zero);
+        carry = last_lane(sums);
+        store_levels(mask + i, levels8(sums, even_odd));
+    }
+    ptrdiff_t n = count - i;
+    if (n > 0) {
+        __m256i *at = (__m256i *)(cells + i);
+        __m256i inside = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i v = _mm256_loadu_si256(at);
+        _mm256_storeu_si256(at, _mm256_andnot_si256(inside, v));
+        __m256i sums = prefix8(_mm256_and_si256(v, inside), carry);
+        carry = last_lane(sums);
+        store_levels(mask + i, levels8(sums, even_odd));
+    }
+    return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
+}
+
+__attribute__((target("avx2")))
+int32_t crisp_cells_coverage_nonzero_avx2(uint8_t *mask, int32_t *cells, ptrdiff_t count, int32_t sum) {
+    return cells_coverage(mask, cells, count, sum, 0);
+}
+
+__attribute__((target("avx2")))
+int32_t crisp_cells_coverage_evenodd_avx2(uint8_t *mask, int32_t *cells, ptrdiff_t count, int32_t sum) {
+    return cells_coverage(mask, cells, count, sum, 1);
+}
+
 __attribute__((target("avx2")))
 int32_t crisp_over_cells_nonzero_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
     return over_cells(row, cells, count, source, sum, 0);
@@ -135,5 +176,7 @@ int32_t crisp_over_cells_nonzero_avx2(uint32_t *row, int32_t *cells, ptrdiff_t c
 int32_t crisp_over_cells_evenodd_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
     abort();
 }
+int32_t crisp_cells_coverage_nonzero_avx2(uint8_t *mask, int32_t *cells, ptrdiff_t count, int32_t sum) { abort(); }
+int32_t crisp_cells_coverage_evenodd_avx2(uint8_t *mask, int32_t *cells, ptrdiff_t count, int32_t sum) { abort(); }
 
 #endif

@@ -3,12 +3,13 @@ import Foundation
 import Testing
 @testable import CrispGraphics
 
-/// Rows composited straight from the rasterizer's cells (`SpanBlitter.cellTarget`, the AVX2
-/// kernels of CellsOverAVX2.c) against the general path (coverage bytes and pieces, then
+/// Rows resolved by the AVX2 cell kernels (CellsOverAVX2.c) — composited straight from the
+/// rasterizer's cells (`SpanBlitter.cellTarget`), or turned into coverage bytes eight cells a
+/// step — against the general path (`scanRow`: coverage bytes and pieces, then
 /// `blitMask`/`blitSpan`), bit for bit: the kernels against the rules' scalar formulas and
-/// source-over's, and whole outlines through both row loops — runs that end or start at every
-/// bit-word boundary, gaps either side of the joining limit, both fill rules, shapes cut by the
-/// clip on every side, several bands. Neither test depends on the process-wide kernel switch.
+/// source-over's, and whole outlines through the three row loops — runs that end or start at
+/// every bit-word boundary, gaps either side of the joining limit, both fill rules, shapes cut
+/// by the clip on every side, several bands. No test depends on the process-wide kernel switch.
 @Suite struct RasterizerCellTargetTests {
     static let noAVX2 = "this CPU (or its OS) has no AVX2, so the cell kernels were NOT tested"
 
@@ -32,12 +33,14 @@ import Testing
             return
         }
         let kernel = (rule == .nonZero ? NonZeroRule.cellKernel : EvenOddRule.cellKernel)!
+        let coverageKernel = (rule == .nonZero ? NonZeroRule.coverageKernel : EvenOddRule.coverageKernel)!
         let alpha = rule == .nonZero ? NonZeroRule.alpha : EvenOddRule.alpha
         var rng = SplitMix64(seed: rule == .nonZero ? 0xCE11 : 0xE0CE11)
         let width = 96
         let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
         let cells = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-        defer { pixels.deallocate(); cells.deallocate() }
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        defer { pixels.deallocate(); cells.deallocate(); bytes.deallocate() }
         let colors = InPlaceKernelTests.colors + (0..<4).map { _ in CompositePipelineTests.randomPixel(&rng) }
         var failures = 0, first = ""
         for count in 1...70 {
@@ -62,6 +65,22 @@ import Testing
                     if cells[i] != (inside ? 0 : given[i]) { wrong.append("cell \(i): \(cells[i])") }
                 }
                 if got != sum { wrong.append("returned \(got) not \(sum)") }
+                // The coverage bytes alone: up to seven bytes past the stretch may be written.
+                bytes.update(repeating: 0xA5, count: width)
+                cells.update(from: given, count: width)
+                let gotBytes = coverageKernel(bytes + offset, cells + offset, count, start)
+                sum = start
+                for i in 0..<width {
+                    let inside = i >= offset && i < offset + count
+                    if inside {
+                        sum &+= given[i]
+                        if bytes[i] != alpha(sum) { wrong.append("byte \(i): \(bytes[i]) not \(alpha(sum))") }
+                    } else if (i < offset || i >= offset + count + 7) && bytes[i] != 0xA5 {
+                        wrong.append("byte \(i) outside written")
+                    }
+                    if cells[i] != (inside ? 0 : given[i]) { wrong.append("cell \(i) after the coverage kernel: \(cells[i])") }
+                }
+                if gotBytes != sum { wrong.append("coverage kernel returned \(gotBytes) not \(sum)") }
                 if !wrong.isEmpty {
                     if failures == 0 { first = "count \(count) offset \(offset): \(wrong.prefix(3))" }
                     failures += 1
@@ -71,9 +90,16 @@ import Testing
         #expect(failures == 0, "\(failures) stretches wrong, first \(first)")
     }
 
-    /// Source-over into its own pixels by the scalar formula: from the cells through the kernel
-    /// when `fused` (it has a `cellTarget`), else from the general path's spans.
-    struct Painter: SpanBlitter {
+    /// Source-over into its own pixels by the scalar formula, from whatever spans it gets.
+    protocol Painting: SpanBlitter {
+        var pixels: UnsafeMutablePointer<UInt32> { get }
+        var width: Int { get }
+        var color: UInt32 { get }
+    }
+
+    /// Takes joined gaps: rows come from the cells through the kernel when `fused` (it has a
+    /// `cellTarget`), else as coverage bytes from the coverage kernel.
+    struct Painter: Painting {
         let pixels: UnsafeMutablePointer<UInt32>
         let width: Int
         let color: UInt32
@@ -85,19 +111,14 @@ import Testing
             self.color = color
             cellTarget = fused ? CellTarget(pixels: pixels, rowStride: width, color: color) : nil
         }
+    }
 
-        mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-            for i in 0..<count { blend(x + i, y, coverage[i]) }
-        }
-
-        mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-            for i in 0..<count { blend(x + i, y, coverage) }
-        }
-
-        private func blend(_ x: Int, _ y: Int, _ c: UInt8) {
-            let p = pixels + (y * width + x)
-            p.pointee = CompositePipelineTests.reference(SourceOver.self, color, p.pointee, UInt32(c))
-        }
+    /// Takes no joined gaps, so rows come through `scanRow` (the general path).
+    struct SeparatePainter: Painting {
+        static let takesJoinedGaps = false
+        let pixels: UnsafeMutablePointer<UInt32>
+        let width: Int
+        let color: UInt32
     }
 
     /// Bars whose sides fall on each side of every bit-word boundary of the clip's cells, with
@@ -142,7 +163,7 @@ import Testing
         return shapes
     }
 
-    /// Every outline filled through both row loops, each loop with its own rasterizer, one
+    /// Every outline filled through the three row loops, each with its own rasterizer, one
     /// shape after another into the same pixels under clips that change from shape to shape
     /// and cut them on every side (so a cell either loop left behind would show in a later
     /// shape, the buffer's layout having changed with the clip), in one band and in several.
@@ -161,12 +182,10 @@ import Testing
                      PixelRect(x: 61, y: 7, maxX: 200, maxY: height - 9),
                      PixelRect(x: 127, y: 0, maxX: width - 64, maxY: height)]
         let destination = KernelDispatchTests.pixels(width * height, &rng)
-        let fused = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        let general = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        defer { fused.deallocate(); general.deallocate() }
-        fused.update(from: destination, count: width * height)
-        general.update(from: destination, count: width * height)
-        let rasterizers = [Rasterizer(), Rasterizer()]
+        let targets = (0..<3).map { _ in UnsafeMutablePointer<UInt32>.allocate(capacity: width * height) }
+        defer { targets.forEach { $0.deallocate() } }
+        targets.forEach { $0.update(from: destination, count: width * height) }
+        let rasterizers = [Rasterizer(), Rasterizer(), Rasterizer()]
         for (c, clip) in clips.enumerated() {
             var shapes = Self.outlines(width: width, height: height, clip: clip, &rng)
             // Slivers across the clip's right side.
@@ -179,22 +198,45 @@ import Testing
             for (k, shape) in shapes.enumerated() {
                 let color = InPlaceKernelTests.colors[k % InPlaceKernelTests.colors.count]
                 let clip = clips[(c + k) % clips.count]
-                for (n, target) in [fused, general].enumerated() {
+                for (n, target) in targets.enumerated() {
                     let rasterizer = rasterizers[n]
                     rasterizer.reset(clip: clip)
                     for (i, p) in shape.enumerated() { rasterizer.addLine(p, shape[(i + 1) % shape.count]) }
-                    var painter = Painter(pixels: target, width: width, color: color, fused: n == 0)
-                    rasterizer.render(rule: rule, into: &painter)
+                    if n < 2 {
+                        var painter = Painter(pixels: target, width: width, color: color, fused: n == 0)
+                        rasterizer.render(rule: rule, into: &painter)
+                    } else {
+                        var painter = SeparatePainter(pixels: target, width: width, color: color)
+                        rasterizer.render(rule: rule, into: &painter)
+                    }
                 }
             }
         }
-        var differ = 0, first = ""
-        for i in 0..<width * height where fused[i] != general[i] {
-            if differ == 0 { first = "(\(i % width), \(i / width)): \(fused[i]) not \(general[i])" }
-            differ += 1
+        let general = targets[2]
+        for (path, target) in zip(["fused", "coverage"], targets) {
+            var differ = 0, first = ""
+            for i in 0..<width * height where target[i] != general[i] {
+                if differ == 0 { first = "(\(i % width), \(i / width)): \(target[i]) not \(general[i])" }
+                differ += 1
+            }
+            #expect(differ == 0, "\(path) rows: \(differ) pixels differ, first \(first)")
         }
         let changed = (0..<width * height).filter { general[$0] != destination[$0] }.count
-        #expect(differ == 0, "\(differ) pixels differ, first \(first)")
         #expect(changed > width * height / 4, "only \(changed) pixels drawn")
+    }
+}
+
+extension RasterizerCellTargetTests.Painting {
+    mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        for i in 0..<count { blend(x + i, y, coverage[i]) }
+    }
+
+    mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
+        for i in 0..<count { blend(x + i, y, coverage) }
+    }
+
+    private func blend(_ x: Int, _ y: Int, _ c: UInt8) {
+        let p = pixels + (y * width + x)
+        p.pointee = CompositePipelineTests.reference(SourceOver.self, color, p.pointee, UInt32(c))
     }
 }

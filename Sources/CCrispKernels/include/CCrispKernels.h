@@ -41,6 +41,13 @@ int32_t crisp_over_cells_nonzero_avx2(uint32_t *row, int32_t *cells, ptrdiff_t c
 /// `crisp_over_cells_nonzero_avx2` under the even-odd rule.
 int32_t crisp_over_cells_evenodd_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum);
 
+/// The coverage bytes alone: `mask[i]` gets pixel i's alpha under the non-zero rule, as
+/// `crisp_over_cells_nonzero_avx2` computes it; writes up to seven bytes past `count`.
+int32_t crisp_cells_coverage_nonzero_avx2(uint8_t *mask, int32_t *cells, ptrdiff_t count, int32_t sum);
+
+/// `crisp_cells_coverage_nonzero_avx2` under the even-odd rule.
+int32_t crisp_cells_coverage_evenodd_avx2(uint8_t *mask, int32_t *cells, ptrdiff_t count, int32_t sum);
+
 // Radial gradients shaded eight pixels a step and stored or blended in the same step
 // (GradientAVX2.c).
 // Each kernel takes the span's `count` pixels at `row` and, by `op`, stores their colours

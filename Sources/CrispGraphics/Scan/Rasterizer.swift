@@ -784,6 +784,10 @@ final class Rasterizer {
             resolveRowsOver(R.self, rows, bandTop: bandTop, words: words, g, target: target, &blitter)
             return
         }
+        if B.takesJoinedGaps && R.coverageKernel != nil && KernelDispatch.cpuHasAVX2 {
+            resolveRowsCoverage(R.self, rows, bandTop: bandTop, words: words, g, &blitter)
+            return
+        }
         let acc = accumulation, bits = touched, mask = coverage, pieces = rowPieces, originX = clip.x
         let joinedGap = B.takesJoinedGaps ? Rasterizer.mergedGap : 0
         for row in rows {
@@ -804,16 +808,11 @@ final class Rasterizer {
         }
     }
 
-    /// `resolveRows` for a blitter with a `cellTarget`: each row's stretches of cells are
-    /// resolved and composited by the rule's AVX2 kernel in one pass, the running sum carried
-    /// from one to the next; what lies between them and after the last is one alpha, a
-    /// `blitSpan` (unless 0). A stretch runs from the first touched cell of a bit word to the
-    /// last, and on to the next word's across a gap of at most `mergedGap` untouched cells:
-    /// untouched cells hold 0, so the kernel gives a gap's pixels its one alpha, as a span
-    /// would. Gaps inside a word are not looked for: joining them all costs fewer instructions
-    /// than finding the long ones (`mergedGap` within words as well, found by smearing each
-    /// touched cell's bit over the 32 after it: polys_nz_40 +2.7 % instructions, wall time the
-    /// same). The cells right of the clip are cleared after every row.
+    /// `resolveRows` for a blitter with a `cellTarget`: each row's stretches of cells
+    /// (`stretches`, gaps inside a bit word joined whatever their length) are resolved and
+    /// composited by the rule's AVX2 kernel in one pass, the running sum carried from one to
+    /// the next; what lies between them and after the last is one alpha, a `blitSpan` (unless
+    /// 0). The cells right of the clip are cleared after every row.
     @inline(never)
     private func resolveRowsOver<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                               words: ClosedRange<Int>, _ g: BandGeometry,
@@ -823,13 +822,7 @@ final class Rasterizer {
         var cells = accumulation + (rows.lowerBound &- bandTop) &* g.stride
         var bits = touched + (rows.lowerBound &- bandTop) &* g.wordsPerRow
         var line = target.pixels + (rows.lowerBound &* target.rowStride &+ originX)
-        let wordCount = words.count
-        /// Pixels `from..<to` at the running sum's alpha.
-        @inline(__always) func span(_ row: Int, _ from: Int, _ to: Int, _ sum: Int32) {
-            guard sum != 0 && from < to else { return }
-            let a = R.alpha(sum)
-            if a != 0 { blitter.blitSpan(x: originX &+ from, y: row, count: to &- from, coverage: a) }
-        }
+        let firstWord = words.lowerBound, wordCount = words.count
         for row in rows {
             defer {
                 // Cells `width` and `width + 1` (right of the clip): no deposit reaches further.
@@ -838,56 +831,148 @@ final class Rasterizer {
                 bits += g.wordsPerRow
                 line += target.rowStride
             }
-            var word = bits + words.lowerBound
-            let end = word + wordCount
-            while word < end && word.pointee == 0 { word += 1 }
-            if word == end { continue }
-            // A marked bit stands for its cell and the next: a word's touched cells run from
-            // its lowest set bit to one past its highest.
-            var marked = word.pointee
-            word.pointee = 0
-            // The word's first cell: 64 a word, 8 bytes a word.
-            let rowStart = Int(bitPattern: bits)
-            var base = (Int(bitPattern: word) &- rowStart) &<< 3
-            var start = base &+ marked.trailingZeroBitCount
-            var x = base &+ 65 &- marked.leadingZeroBitCount
-            var n = 0
-            word += 1
-            while word < end {
-                marked = word.pointee
-                if marked != 0 {
-                    word.pointee = 0
-                    base = (Int(bitPattern: word) &- rowStart) &<< 3
+            let (n, start, end) = Rasterizer.stretches(bits: bits, from: firstWord, count: wordCount, joiningAll: true,
+                                                       pieces: pieces)
+            if n < 0 { continue }
+            var sum: Int32 = 0, done = 0, i = 0
+            /// The pixels from `done` to `from` at the running sum's alpha, then `from..<to` from
+            /// the cells.
+            @inline(__always) func stretch(_ from: Int, _ to: Int) {
+                Rasterizer.span(R.self, &blitter, x: originX, y: row, from: done, to: from, sum: sum)
+                sum = kernel(line + from, cells + from, to &- from, color, sum)
+                done = to
+            }
+            while i < n {
+                let piece = pieces[i]
+                stretch(Int(piece.start), Int(piece.end))
+                i &+= 1
+            }
+            // The last stretch, cut at the clip's right side (it may start there).
+            let x = min(end, width)
+            if start < x { stretch(start, x) }
+            Rasterizer.span(R.self, &blitter, x: originX, y: row, from: done, to: width, sum: sum)
+        }
+    }
+
+    /// `resolveRows` on CPUs with AVX2, for a blitter that takes joined gaps but composites
+    /// coverage itself: each row's stretches of cells (`stretches`, joined across gaps of at
+    /// most `mergedGap`) become coverage bytes through the rule's AVX2 kernel, eight cells a
+    /// step, and go to `blitMask` as they are made; what lies between them and after the last
+    /// is one alpha, a `blitSpan` (unless 0).
+    @inline(never)
+    private func resolveRowsCoverage<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
+                                                                  words: ClosedRange<Int>, _ g: BandGeometry,
+                                                                  _ blitter: inout B) {
+        guard let kernel = R.coverageKernel else { return }
+        let pieces = rowPieces, mask = coverage, originX = clip.x, width = g.width
+        var cells = accumulation + (rows.lowerBound &- bandTop) &* g.stride
+        var bits = touched + (rows.lowerBound &- bandTop) &* g.wordsPerRow
+        let firstWord = words.lowerBound, wordCount = words.count
+        for row in rows {
+            defer {
+                // Cells `width` and `width + 1` (right of the clip): no deposit reaches further.
+                UnsafeMutableRawPointer(cells + width).storeBytes(of: 0, as: UInt64.self)
+                cells += g.stride
+                bits += g.wordsPerRow
+            }
+            let (n, start, end) = Rasterizer.stretches(bits: bits, from: firstWord, count: wordCount, joiningAll: false,
+                                                       pieces: pieces)
+            if n < 0 { continue }
+            var sum: Int32 = 0, done = 0, i = 0
+            /// The pixels from `done` to `from` at the running sum's alpha, then `from..<to`
+            /// with the cells' coverage.
+            @inline(__always) func stretch(_ from: Int, _ to: Int) {
+                Rasterizer.span(R.self, &blitter, x: originX, y: row, from: done, to: from, sum: sum)
+                sum = kernel(mask + from, cells + from, to &- from, sum)
+                blitter.blitMask(x: originX &+ from, y: row, count: to &- from, coverage: mask + from)
+                done = to
+            }
+            while i < n {
+                let piece = pieces[i]
+                stretch(Int(piece.start), Int(piece.end))
+                i &+= 1
+            }
+            let x = min(end, width)
+            if start < x { stretch(start, x) }
+            Rasterizer.span(R.self, &blitter, x: originX, y: row, from: done, to: width, sum: sum)
+        }
+    }
+
+    /// Pixels `from..<to` of row `y` (relative to the clip at `x`) at the alpha of `sum`, unless
+    /// that is 0 or the span empty.
+    @inline(__always)
+    private static func span<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ blitter: inout B, x: Int, y: Int, from: Int,
+                                                           to: Int, sum: Int32) {
+        guard sum != 0 && from < to else { return }
+        let a = R.alpha(sum)
+        if a != 0 { blitter.blitSpan(x: x &+ from, y: y, count: to &- from, coverage: a) }
+    }
+
+    /// One row's stretches of cells for the kernels, from bit word `from` (`count` words),
+    /// whose bits it clears. A marked bit stands for its cell and the next, so a word's touched
+    /// cells run from its lowest set bit to one past its highest. A stretch runs over touched
+    /// cells and the untouched ones between them (which hold 0, so a kernel gives a gap's
+    /// pixels its one alpha, as a span would): across gaps of at most `mergedGap` cells, and,
+    /// when `joiningAll`, across any gap inside one word — joining them all costs fewer
+    /// instructions than finding the long ones (found by smearing each touched cell's bit over
+    /// the 32 after it: polys_nz_40 +2.7 % instructions, wall time the same). Returns how many
+    /// stretches precede the last (in `pieces`; they lie inside the clip) and the last one's
+    /// cells (it may reach or start at the clip's right side); −1 for a row with no touched cell.
+    @inline(__always)
+    private static func stretches(bits: UnsafeMutablePointer<UInt64>, from: Int, count: Int, joiningAll: Bool,
+                                  pieces: UnsafeMutablePointer<RowPiece>) -> (n: Int, start: Int, end: Int) {
+        var word = bits + from
+        let end = word + count
+        while word < end && word.pointee == 0 { word += 1 }
+        if word == end { return (-1, 0, 0) }
+        // The word's first cell: 64 a word, 8 bytes a word.
+        let rowStart = Int(bitPattern: bits)
+        var n = 0, start = -1, x = 0
+        repeat {
+            let marked = word.pointee
+            if marked != 0 {
+                word.pointee = 0
+                let base = (Int(bitPattern: word) &- rowStart) &<< 3
+                if joiningAll {
                     let c0 = base &+ marked.trailingZeroBitCount
-                    if c0 &- x > Rasterizer.mergedGap {
-                        // Stretches ended this way lie left of the next one, inside the clip.
+                    if start < 0 {
+                        start = c0
+                    } else if c0 &- x > mergedGap {
                         pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x),
                                              alpha: -1)
                         n &+= 1
                         start = c0
                     }
                     x = base &+ 65 &- marked.leadingZeroBitCount
+                } else {
+                    // Each marked bit smeared over the 33 cells after it (its own next cell and
+                    // a gap of 32): a run of the smear is a cluster of runs joined within the word.
+                    var smear = marked | (marked &<< 1)
+                    smear |= smear &<< 2
+                    smear |= smear &<< 4
+                    smear |= smear &<< 8
+                    smear |= smear &<< 16
+                    smear |= marked &<< 32 | marked &<< 33
+                    repeat {
+                        let low = smear & (0 &- smear)
+                        let above = smear &+ low
+                        let c0 = base &+ low.trailingZeroBitCount
+                        if start < 0 {
+                            start = c0
+                        } else if c0 &- x > mergedGap {
+                            pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x),
+                                                 alpha: -1)
+                            n &+= 1
+                            start = c0
+                        }
+                        x = base &+ 65 &- (marked & ((above & ~smear) &- low)).leadingZeroBitCount
+                        smear &= above
+                    } while smear != 0
                 }
-                word += 1
             }
-            var sum: Int32 = 0, done = 0, i = 0
-            while i < n {
-                let piece = pieces[i]
-                let from = Int(piece.start), to = Int(piece.end)
-                span(row, done, from, sum)
-                sum = kernel(line + from, cells + from, to &- from, color, sum)
-                done = to
-                i &+= 1
-            }
-            // The last stretch, cut at the clip's right side (it may start there).
-            x = min(x, width)
-            if start < x {
-                span(row, done, start, sum)
-                sum = kernel(line + start, cells + start, x &- start, color, sum)
-                done = x
-            }
-            span(row, done, width, sum)
-        }
+            word += 1
+        } while word < end
+        return (n, start, x)
     }
 
     /// Pixels `start..<end` of a row (relative to the clip) for the blitter: the coverage row's
@@ -1089,7 +1174,13 @@ protocol AlphaRule {
     static func alphas(_ sums: SIMD4<Int32>) -> SIMD4<Int32>
     /// The AVX2 kernel that composites a stretch of cells under this rule (CellsOverAVX2.c), if any.
     static var cellKernel: CellKernel? { get }
+    /// The AVX2 kernel that turns a stretch of cells into coverage bytes under this rule, if any.
+    static var coverageKernel: CoverageKernel? { get }
 }
+
+/// A kernel that writes the coverage of `count` cells as bytes and returns the running sum
+/// (`crisp_cells_coverage_nonzero_avx2`): bytes, cells, count, sum.
+typealias CoverageKernel = @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, Int, Int32) -> Int32
 
 /// A kernel that composites a solid colour over `count` native pixels from the cells under it
 /// and returns the running sum (`crisp_over_cells_nonzero_avx2`): row, cells, count, colour, sum.
@@ -1107,6 +1198,7 @@ private func levels(_ a: SIMD4<Int32>) -> SIMD4<Int32> { ((a &<< 8) &- a &+ 6553
 /// Non-zero winding: |sum| clamped to one pixel.
 enum NonZeroRule: AlphaRule {
     static var cellKernel: CellKernel? { crisp_over_cells_nonzero_avx2 }
+    static var coverageKernel: CoverageKernel? { crisp_cells_coverage_nonzero_avx2 }
 
     @inline(__always)
     static func alpha(_ sum: Int32) -> UInt8 {
@@ -1128,6 +1220,7 @@ enum NonZeroRule: AlphaRule {
 /// sign along).
 enum EvenOddRule: AlphaRule {
     static var cellKernel: CellKernel? { crisp_over_cells_evenodd_avx2 }
+    static var coverageKernel: CoverageKernel? { crisp_cells_coverage_evenodd_avx2 }
 
     @inline(__always)
     static func alpha(_ sum: Int32) -> UInt8 {
@@ -1146,6 +1239,7 @@ enum EvenOddRule: AlphaRule {
 /// Anti-aliasing off: a pixel is painted when at least half of it is covered.
 enum AliasedRule<Base: AlphaRule>: AlphaRule {
     static var cellKernel: CellKernel? { nil }
+    static var coverageKernel: CoverageKernel? { nil }
 
     @inline(__always)
     static func alpha(_ sum: Int32) -> UInt8 { Base.alpha(sum) >= 128 ? 255 : 0 }
