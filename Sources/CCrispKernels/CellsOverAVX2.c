@@ -43,6 +43,28 @@ CRISP_AVX2 __m256i prefix8(__m256i v, __m256i carry) {
 /// The last lane of `s` in every lane.
 CRISP_AVX2 __m256i last_lane(__m256i s) { return _mm256_permutevar8x32_epi32(s, _mm256_set1_epi32(7)); }
 
+/// The running sums of the eight cells at `cells` after `*carry`, which becomes the last of
+/// them; the cells are cleared.
+CRISP_AVX2 __m256i sums8(int32_t *cells, __m256i *carry) {
+    __m256i *at = (__m256i *)cells;
+    __m256i sums = prefix8(_mm256_loadu_si256(at), *carry);
+    _mm256_storeu_si256(at, _mm256_setzero_si256());
+    *carry = last_lane(sums);
+    return sums;
+}
+
+/// `sums8` for the first `n` (1…7) cells: the others count as 0 and are stored back as they
+/// were (they may be the next run's).
+CRISP_AVX2 __m256i sums_short(int32_t *cells, ptrdiff_t n, __m256i *carry) {
+    __m256i *at = (__m256i *)cells;
+    __m256i inside = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256i v = _mm256_loadu_si256(at);
+    _mm256_storeu_si256(at, _mm256_andnot_si256(inside, v));
+    __m256i sums = prefix8(_mm256_and_si256(v, inside), *carry);
+    *carry = last_lane(sums);
+    return sums;
+}
+
 /// Coverage sums to levels 0…255 (in the low byte of each lane), as `NonZeroRule.alphas` or
 /// `EvenOddRule.alphas`: |s| clamped to one pixel, or s folded with period two pixels; then
 /// (a·255 + 2¹⁶) >> 17 with the product as a shift and a subtraction.
@@ -76,16 +98,11 @@ static const int32_t short_lanes[8][8] = {
 CRISP_AVX2 int32_t over_cells(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum,
                               int even_odd) {
     __m256i s = _mm256_set1_epi32((int)source), al = alpha_low(3), ah = alpha_high(3);
-    __m256i zero = _mm256_setzero_si256(), bytes = _mm256_set1_epi32(0xFF);
-    __m256i carry = _mm256_set1_epi32(sum);
+    __m256i bytes = _mm256_set1_epi32(0xFF), carry = _mm256_set1_epi32(sum);
     int opaque = source >> 24 == 255;
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        __m256i *at = (__m256i *)(cells + i);
-        __m256i sums = prefix8(_mm256_loadu_si256(at), carry);
-        _mm256_storeu_si256(at, zero);
-        carry = last_lane(sums);
-        __m256i levels = _mm256_and_si256(levels8(sums, even_odd), bytes);
+        __m256i levels = _mm256_and_si256(levels8(sums8(cells + i, &carry), even_odd), bytes);
         if (_mm256_testz_si256(levels, levels)) continue;
         if (opaque && _mm256_movemask_epi8(_mm256_cmpeq_epi32(levels, bytes)) == -1) {
             store8(row + i, s);
@@ -97,13 +114,7 @@ CRISP_AVX2 int32_t over_cells(uint32_t *row, int32_t *cells, ptrdiff_t count, ui
     }
     ptrdiff_t n = count - i;
     if (n > 0) {
-        __m256i *at = (__m256i *)(cells + i);
-        __m256i inside = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        __m256i v = _mm256_loadu_si256(at);
-        _mm256_storeu_si256(at, _mm256_andnot_si256(inside, v));
-        __m256i sums = prefix8(_mm256_and_si256(v, inside), carry);
-        carry = last_lane(sums);
-        __m256i levels = _mm256_and_si256(levels8(sums, even_odd), bytes);
+        __m256i levels = _mm256_and_si256(levels8(sums_short(cells + i, n, &carry), even_odd), bytes);
         levels = _mm256_permutevar8x32_epi32(levels, _mm256_loadu_si256((const __m256i *)short_lanes[n]));
         if (!_mm256_testz_si256(levels, levels)) {
             __m256i low, high;
@@ -123,25 +134,10 @@ CRISP_AVX2 void store_levels(uint8_t *p, __m256i levels) {
 }
 
 CRISP_AVX2 int32_t cells_coverage(uint8_t *mask, int32_t *cells, ptrdiff_t count, int32_t sum, int even_odd) {
-    __m256i zero = _mm256_setzero_si256(), carry = _mm256_set1_epi32(sum);
+    __m256i carry = _mm256_set1_epi32(sum);
     ptrdiff_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        __m256i *at = (__m256i *)(cells + i);
-        __m256i sums = prefix8(_mm256_loadu_si256(at), carry);
-        _mm256_storeu_si256(at, zero);
-        carry = last_lane(sums);
-        store_levels(mask + i, levels8(sums, even_odd));
-    }
-    ptrdiff_t n = count - i;
-    if (n > 0) {
-        __m256i *at = (__m256i *)(cells + i);
-        __m256i inside = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        __m256i v = _mm256_loadu_si256(at);
-        _mm256_storeu_si256(at, _mm256_andnot_si256(inside, v));
-        __m256i sums = prefix8(_mm256_and_si256(v, inside), carry);
-        carry = last_lane(sums);
-        store_levels(mask + i, levels8(sums, even_odd));
-    }
+    for (; i + 8 <= count; i += 8) store_levels(mask + i, levels8(sums8(cells + i, &carry), even_odd));
+    if (i < count) store_levels(mask + i, levels8(sums_short(cells + i, count - i, &carry), even_odd));
     return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }
 

@@ -808,62 +808,36 @@ final class Rasterizer {
         }
     }
 
-    /// `resolveRows` for a blitter with a `cellTarget`: each row's stretches of cells
-    /// (`stretches`, gaps inside a bit word joined whatever their length) are resolved and
-    /// composited by the rule's AVX2 kernel in one pass, the running sum carried from one to
-    /// the next; what lies between them and after the last is one alpha, a `blitSpan` (unless
-    /// 0). The cells right of the clip are cleared after every row.
+    /// `resolveRows` for a blitter with a `cellTarget`: each row's stretches of cells (gaps
+    /// inside a bit word joined whatever their length) are resolved and composited by the
+    /// rule's AVX2 kernel in one pass (`resolveStretches`).
     @inline(never)
     private func resolveRowsOver<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                               words: ClosedRange<Int>, _ g: BandGeometry,
                                                               target: CellTarget, _ blitter: inout B) {
-        guard let kernel = R.cellKernel else { return }
-        let pieces = rowPieces, originX = clip.x, width = g.width, color = target.color
-        var cells = accumulation + (rows.lowerBound &- bandTop) &* g.stride
-        var bits = touched + (rows.lowerBound &- bandTop) &* g.wordsPerRow
-        var line = target.pixels + (rows.lowerBound &* target.rowStride &+ originX)
-        let firstWord = words.lowerBound, wordCount = words.count
-        for row in rows {
-            defer {
-                // Cells `width` and `width + 1` (right of the clip): no deposit reaches further.
-                UnsafeMutableRawPointer(cells + width).storeBytes(of: 0, as: UInt64.self)
-                cells += g.stride
-                bits += g.wordsPerRow
-                line += target.rowStride
-            }
-            let (n, start, end) = Rasterizer.stretches(bits: bits, from: firstWord, count: wordCount, joiningAll: true,
-                                                       pieces: pieces)
-            if n < 0 { continue }
-            var sum: Int32 = 0, done = 0, i = 0
-            /// The pixels from `done` to `from` at the running sum's alpha, then `from..<to` from
-            /// the cells.
-            @inline(__always) func stretch(_ from: Int, _ to: Int) {
-                Rasterizer.span(R.self, &blitter, x: originX, y: row, from: done, to: from, sum: sum)
-                sum = kernel(line + from, cells + from, to &- from, color, sum)
-                done = to
-            }
-            while i < n {
-                let piece = pieces[i]
-                stretch(Int(piece.start), Int(piece.end))
-                i &+= 1
-            }
-            // The last stretch, cut at the clip's right side (it may start there).
-            let x = min(end, width)
-            if start < x { stretch(start, x) }
-            Rasterizer.span(R.self, &blitter, x: originX, y: row, from: done, to: width, sum: sum)
-        }
+        resolveStretches(R.self, rows, bandTop: bandTop, words: words, g, target: target, &blitter)
     }
 
     /// `resolveRows` on CPUs with AVX2, for a blitter that takes joined gaps but composites
-    /// coverage itself: each row's stretches of cells (`stretches`, joined across gaps of at
-    /// most `mergedGap`) become coverage bytes through the rule's AVX2 kernel, eight cells a
-    /// step, and go to `blitMask` as they are made; what lies between them and after the last
-    /// is one alpha, a `blitSpan` (unless 0).
+    /// coverage itself: each row's stretches of cells (joined across gaps of at most
+    /// `mergedGap`) become coverage bytes through the rule's AVX2 kernel, eight cells a step,
+    /// and go to `blitMask` as they are made (`resolveStretches`).
     @inline(never)
     private func resolveRowsCoverage<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                                   words: ClosedRange<Int>, _ g: BandGeometry,
                                                                   _ blitter: inout B) {
-        guard let kernel = R.coverageKernel else { return }
+        resolveStretches(R.self, rows, bandTop: bandTop, words: words, g, target: nil, &blitter)
+    }
+
+    /// The rows of `resolveRowsOver` (`target` given) and `resolveRowsCoverage`, stretch by
+    /// stretch (`stretches`), the running sum carried from one to the next; what lies between
+    /// them and after the last is one alpha, a `blitSpan` (unless 0). The cells right of the
+    /// clip are cleared after every row.
+    @inline(__always)
+    private func resolveStretches<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
+                                                               words: ClosedRange<Int>, _ g: BandGeometry,
+                                                               target: CellTarget?, _ blitter: inout B) {
+        guard let overKernel = R.cellKernel, let coverageKernel = R.coverageKernel else { return }
         let pieces = rowPieces, mask = coverage, originX = clip.x, width = g.width
         var cells = accumulation + (rows.lowerBound &- bandTop) &* g.stride
         var bits = touched + (rows.lowerBound &- bandTop) &* g.wordsPerRow
@@ -875,16 +849,21 @@ final class Rasterizer {
                 cells += g.stride
                 bits += g.wordsPerRow
             }
-            let (n, start, end) = Rasterizer.stretches(bits: bits, from: firstWord, count: wordCount, joiningAll: false,
-                                                       pieces: pieces)
+            let (n, start, end) = Rasterizer.stretches(bits: bits, from: firstWord, count: wordCount,
+                                                       joiningAll: target != nil, pieces: pieces)
             if n < 0 { continue }
             var sum: Int32 = 0, done = 0, i = 0
-            /// The pixels from `done` to `from` at the running sum's alpha, then `from..<to`
-            /// with the cells' coverage.
+            /// The pixels from `done` to `from` at the running sum's alpha, then `from..<to` from
+            /// the cells.
             @inline(__always) func stretch(_ from: Int, _ to: Int) {
                 Rasterizer.span(R.self, &blitter, x: originX, y: row, from: done, to: from, sum: sum)
-                sum = kernel(mask + from, cells + from, to &- from, sum)
-                blitter.blitMask(x: originX &+ from, y: row, count: to &- from, coverage: mask + from)
+                if let target {
+                    let line = target.pixels + (row &* target.rowStride &+ originX &+ from)
+                    sum = overKernel(line, cells + from, to &- from, target.color, sum)
+                } else {
+                    sum = coverageKernel(mask + from, cells + from, to &- from, sum)
+                    blitter.blitMask(x: originX &+ from, y: row, count: to &- from, coverage: mask + from)
+                }
                 done = to
             }
             while i < n {
@@ -892,6 +871,7 @@ final class Rasterizer {
                 stretch(Int(piece.start), Int(piece.end))
                 i &+= 1
             }
+            // The last stretch, cut at the clip's right side (it may start there).
             let x = min(end, width)
             if start < x { stretch(start, x) }
             Rasterizer.span(R.self, &blitter, x: originX, y: row, from: done, to: width, sum: sum)
@@ -928,21 +908,24 @@ final class Rasterizer {
         // The word's first cell: 64 a word, 8 bytes a word.
         let rowStart = Int(bitPattern: bits)
         var n = 0, start = -1, x = 0
+        /// A run (or cluster of runs) from cell `c0` on: the pending stretch ends first when a
+        /// long gap lies between them.
+        @inline(__always) func join(_ c0: Int) {
+            if start < 0 {
+                start = c0
+            } else if c0 &- x > mergedGap {
+                pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x), alpha: -1)
+                n &+= 1
+                start = c0
+            }
+        }
         repeat {
             let marked = word.pointee
             if marked != 0 {
                 word.pointee = 0
                 let base = (Int(bitPattern: word) &- rowStart) &<< 3
                 if joiningAll {
-                    let c0 = base &+ marked.trailingZeroBitCount
-                    if start < 0 {
-                        start = c0
-                    } else if c0 &- x > mergedGap {
-                        pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x),
-                                             alpha: -1)
-                        n &+= 1
-                        start = c0
-                    }
+                    join(base &+ marked.trailingZeroBitCount)
                     x = base &+ 65 &- marked.leadingZeroBitCount
                 } else {
                     // Each marked bit smeared over the 33 cells after it (its own next cell and
@@ -956,15 +939,7 @@ final class Rasterizer {
                     repeat {
                         let low = smear & (0 &- smear)
                         let above = smear &+ low
-                        let c0 = base &+ low.trailingZeroBitCount
-                        if start < 0 {
-                            start = c0
-                        } else if c0 &- x > mergedGap {
-                            pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x),
-                                                 alpha: -1)
-                            n &+= 1
-                            start = c0
-                        }
+                        join(base &+ low.trailingZeroBitCount)
                         x = base &+ 65 &- (marked & ((above & ~smear) &- low)).leadingZeroBitCount
                         smear &= above
                     } while smear != 0
