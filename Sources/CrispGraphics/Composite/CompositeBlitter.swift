@@ -99,7 +99,11 @@
 // calls its C kernel from `blitSpan`/`blitMask` inlined into the producer, skipping the blitter's
 // out-of-line entry and the operator's witness (about 55 instructions a span): callgrind
 // polys_nz_40 −9.4 %, hairlines −4.8 % of the whole process (README, branch `gradfuse`); the
-// same shortcut to the Swift kernels had saved nothing. Rejected: stage functions per group of
+// same shortcut to the Swift kernels had saved nothing. For an outline the rasterizer goes one
+// step further with such a blitter: it takes the blitter's `cellTarget` (destination and colour)
+// and composites each row straight from its accumulation cells, coverage computed and blended in
+// one AVX2 pass with no coverage row between (Scan/Rasterizer.swift, CellsOverAVX2.c; branch
+// `raster3`: polys_nz_40 −32 % instructions a render). Rejected: stage functions per group of
 // pixels as in Skia's raster pipeline, which pay for their calls only with wide SIMD stages.
 
 import CCrispKernels

@@ -121,6 +121,34 @@ import Foundation
 // (without the narrow loop, see above); a row piece's quotient by a double-precision
 // division corrected by the remainder's sign instead of a 64-bit `idiv`: the same pixels,
 // +0.4 % instructions and no change in wall time.
+//
+// Rows from the cells straight to the kernels (branch `raster3`); the pixels are the same
+// (every bench scene's PNG byte for byte, no golden changed):
+// - A solid colour under source-over into native pixels (the blitter's `cellTarget`: nearly
+//   every fill and stroke) is composited from the cells by one AVX2 call a stretch
+//   (CCrispKernels/CellsOverAVX2.c): eight cells a step are loaded and cleared, summed, put
+//   through the fill rule and blended, with no coverage bytes in between and no cell-at-a-time
+//   loop for short runs (a stretch's last one to seven cells are one masked step). Coverage
+//   fused with compositing is what the notes name as Blend2D's first lead; here the
+//   scalar loop over a hairline row's two to seven cells and the kernel call after it were
+//   most of that row's cost.
+// - Other blitters that take joined gaps (gradients, clipped fills, glyph and alpha masks) get
+//   coverage bytes from the same steps (`resolveRowsCoverage`). `scanRow` stays for a blitter
+//   that takes no joined gaps (a clip mask's writer), the aliased rules and CPUs without AVX2.
+// - A row is scanned a bit word at a time: a word's touched cells run from its lowest set bit
+//   to one past its highest, so no carry passes between words. On the fused path a word is
+//   one stretch whatever the gaps inside it (untouched cells hold 0, so the kernel gives a
+//   gap its one alpha, as a span would), and only a gap of more than `mergedGap` cells between
+//   words cuts a row; the coverage path keeps `mergedGap` inside words too (each marked bit
+//   smeared over the 33 cells after it), as `RasterizerGapTests` asks of a blitter's spans.
+// Per render (callgrind, `--bench 4` minus `--bench 2`, halved), main → this: polys_nz_10
+// 26.7 → 18.5 M instructions (−31 %), polys_nz_40 72.7 → 49.2 M (−32 %), polys_eo_40 −31 %,
+// hairlines 36.7 → 28.0 M (−24 %), curves and strokes −17 … −20 %, transforms_clip −16 %,
+// ui_emboss −12 %, gradients −5 %, big_fill −3.5 %; wall time polys_nz_40 7.18 → 4.76 ms,
+// hairlines 2.81 → 2.10 ms, polys_nz_10 2.61 → 1.92 ms (README, Benchmarks, "raster3").
+// Measured and rejected: looking for gaps of more than `mergedGap` inside words on the fused
+// path too (+2.7 % instructions on polys_nz_40, wall time the same); a constant span between
+// stretches for every gap of more than 64 cells instead of 32 (no change).
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
