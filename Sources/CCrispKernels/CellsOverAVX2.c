@@ -95,8 +95,24 @@ static const int32_t short_lanes[8][8] = {
     {0, 1, 2, 3, 0, 1, 2, 3}, {0, 1, 2, 3, 1, 2, 3, 4}, {0, 1, 2, 3, 2, 3, 4, 5}, {0, 1, 2, 3, 3, 4, 5, 6},
 };
 
-CRISP_AVX2 int32_t over_cells(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum,
+/// A stretch's last `n` (1…7) cells, or all of a short stretch's, as one masked step after
+/// `carry`; returns the running sum after them in every lane.
+CRISP_AVX2 __m256i over_short(uint32_t *row, int32_t *cells, ptrdiff_t n, uint32_t source, __m256i carry,
                               int even_odd) {
+    __m256i levels = _mm256_and_si256(levels8(sums_short(cells, n, &carry), even_odd), _mm256_set1_epi32(0xFF));
+    levels = _mm256_permutevar8x32_epi32(levels, _mm256_loadu_si256((const __m256i *)short_lanes[n]));
+    if (!_mm256_testz_si256(levels, levels)) {
+        __m256i low, high;
+        factors8(levels, &low, &high);
+        __m256i s = scale8(_mm256_set1_epi32((int)source), low, high);
+        store_short(row, n, over8(s, load_short(row, n), alpha_low(3), alpha_high(3)));
+    }
+    return carry;
+}
+
+/// A stretch of eight cells or more: whole steps, then `over_short` for what is left.
+CRISP_AVX2 int32_t over_long(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum,
+                             int even_odd) {
     __m256i s = _mm256_set1_epi32((int)source), al = alpha_low(3), ah = alpha_high(3);
     __m256i bytes = _mm256_set1_epi32(0xFF), carry = _mm256_set1_epi32(sum);
     int opaque = source >> 24 == 255;
@@ -112,17 +128,21 @@ CRISP_AVX2 int32_t over_cells(uint32_t *row, int32_t *cells, ptrdiff_t count, ui
         factors8(levels, &low, &high);
         store8(row + i, over8(scale8(s, low, high), load8(row + i), al, ah));
     }
-    ptrdiff_t n = count - i;
-    if (n > 0) {
-        __m256i levels = _mm256_and_si256(levels8(sums_short(cells + i, n, &carry), even_odd), bytes);
-        levels = _mm256_permutevar8x32_epi32(levels, _mm256_loadu_si256((const __m256i *)short_lanes[n]));
-        if (!_mm256_testz_si256(levels, levels)) {
-            __m256i low, high;
-            factors8(levels, &low, &high);
-            store_short(row + i, n, over8(scale8(s, low, high), load_short(row + i, n), al, ah));
-        }
-    }
+    if (i < count) carry = over_short(row + i, cells + i, count - i, source, carry, even_odd);
     return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
+}
+
+// A short stretch (a thin stroke's row: two to seven cells) takes the entry's own path, which
+// needs no stack frame; a longer one calls on to the loop, out of line (inlined, its registers
+// made every call save and realign the stack).
+__attribute__((target("avx2"), noinline))
+static int32_t over_long_nonzero(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
+    return over_long(row, cells, count, source, sum, 0);
+}
+
+__attribute__((target("avx2"), noinline))
+static int32_t over_long_evenodd(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
+    return over_long(row, cells, count, source, sum, 1);
 }
 
 /// Eight levels' low bytes (one per 32-bit lane) as eight coverage bytes at `p`.
@@ -153,12 +173,14 @@ int32_t crisp_cells_coverage_evenodd_avx2(uint8_t *mask, int32_t *cells, ptrdiff
 
 __attribute__((target("avx2")))
 int32_t crisp_over_cells_nonzero_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
-    return over_cells(row, cells, count, source, sum, 0);
+    if (count >= 8) return over_long_nonzero(row, cells, count, source, sum);
+    return _mm_cvtsi128_si32(_mm256_castsi256_si128(over_short(row, cells, count, source, _mm256_set1_epi32(sum), 0)));
 }
 
 __attribute__((target("avx2")))
 int32_t crisp_over_cells_evenodd_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum) {
-    return over_cells(row, cells, count, source, sum, 1);
+    if (count >= 8) return over_long_evenodd(row, cells, count, source, sum);
+    return _mm_cvtsi128_si32(_mm256_castsi256_si128(over_short(row, cells, count, source, _mm256_set1_epi32(sum), 1)));
 }
 
 #else
