@@ -142,9 +142,9 @@ import Foundation
 //   words cuts a row; the coverage path keeps `mergedGap` inside words too (each marked bit
 //   smeared over the 33 cells after it), as `RasterizerGapTests` asks of a blitter's spans.
 // Per render (callgrind, `--bench 4` minus `--bench 2`, halved), main → this: polys_nz_10
-// 26.7 → 18.5 M instructions (−31 %), polys_nz_40 72.7 → 49.2 M (−32 %), polys_eo_40 −31 %,
-// hairlines 36.7 → 28.0 M (−24 %), curves and strokes −17 … −20 %, transforms_clip −16 %,
-// ui_emboss −12 %, gradients −5 %, big_fill −3.5 %; wall time polys_nz_40 7.18 → 4.76 ms,
+// 26.7 → 18.5 M instructions (−31 %), polys_nz_40 72.7 → 49.4 M (−32 %), polys_eo_40 −31 %,
+// hairlines 36.7 → 27.4 M (−25 %), curves and strokes −17 … −20 %, transforms_clip −16 %,
+// ui_emboss −12 %, gradients −5 %, big_fill −3.6 %; wall time polys_nz_40 7.18 → 4.76 ms,
 // hairlines 2.81 → 2.10 ms, polys_nz_10 2.61 → 1.92 ms (README, Benchmarks, "raster3").
 // Measured and rejected: looking for gaps of more than `mergedGap` inside words on the fused
 // path too (+2.7 % instructions on polys_nz_40, wall time the same); a constant span between
