@@ -597,18 +597,33 @@ final class Rasterizer {
                             xLast, xEnd, (yEnd &- lastTop) &* direction, g.width)
         guard wholeRows > 0 else { return }
         // The rows between, of one height: a count, x·2³² at the next boundary in one register.
-        var a = rowAcc + g.stride, b = rowBits + g.wordsPerRow
-        var x = xb
-        let step = slope &<< 8
-        var xt = (boundary &+ 256 &- y0) &* slope &+ (1 << 31) &+ x0 << 32
-        let d = direction << 8
+        // Out of line, so that the edge loop's state does not take the registers of this loop.
+        let xt = (boundary &+ 256 &- y0) &* slope &+ (1 << 31) &+ x0 << 32
         // An edge moving less than a pixel a row (most of a polygon's) crosses at most two
         // columns a row: its own loop has no loops inside, so its state stays in registers.
         if slope.magnitude < 1 << 32 {
-            accumulateWholeRows(wholeRows, narrow: true, &a, &b, &x, &xt, step: step, d: d, g)
+            accumulateNarrowRows(wholeRows, rowAcc + g.stride, rowBits + g.wordsPerRow, xb, xt, step: slope &<< 8,
+                                 d: direction << 8, g)
         } else {
-            accumulateWholeRows(wholeRows, narrow: false, &a, &b, &x, &xt, step: step, d: d, g)
+            accumulateWideRows(wholeRows, rowAcc + g.stride, rowBits + g.wordsPerRow, xb, xt, step: slope &<< 8,
+                               d: direction << 8, g)
         }
+    }
+
+    /// `accumulateWholeRows` for an edge moving less than a pixel a row.
+    @inline(never)
+    private static func accumulateNarrowRows(_ rows: Int, _ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                             _ x: Int, _ xt: Int, step: Int, d: Int, _ g: BandGeometry) {
+        var acc = acc, bits = bits, x = x, xt = xt
+        accumulateWholeRows(rows, narrow: true, &acc, &bits, &x, &xt, step: step, d: d, g)
+    }
+
+    /// `accumulateWholeRows` for an edge moving a pixel or more a row.
+    @inline(never)
+    private static func accumulateWideRows(_ rows: Int, _ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                           _ x: Int, _ xt: Int, step: Int, d: Int, _ g: BandGeometry) {
+        var acc = acc, bits = bits, x = x, xt = xt
+        accumulateWholeRows(rows, narrow: false, &acc, &bits, &x, &xt, step: step, d: d, g)
     }
 
     /// Deposits `rows` whole rows of signed height `d` from x (fixed point) on, x·2³² at the
