@@ -120,6 +120,13 @@ import Foundation
 // (without the narrow loop, see above); a row piece's quotient by a double-precision
 // division corrected by the remainder's sign instead of a 64-bit `idiv`: the same pixels,
 // +0.4 % instructions and no change in wall time.
+//
+// The edge loop (branch `curves3`; the same pixels): a band's edges are deposited by one loop
+// with each edge inlined (a call an edge cost about 25 instructions, and a flattened curve is
+// many short edges), an edge's first and last rows go first, from x computed directly, and its
+// whole rows run in out-of-line loops that keep their state in registers. Per render: curves
+// −3.7 %, strokes −3 %, polygons and hairlines −1.3 … −1.9 % of the instructions; no change in
+// wall time beyond noise (README, Benchmarks, "After branch `curves3`", with what was rejected).
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
