@@ -122,6 +122,13 @@ import Foundation
 // division corrected by the remainder's sign instead of a 64-bit `idiv`: the same pixels,
 // +0.4 % instructions and no change in wall time.
 //
+// The edge loop (branch `curves3`; the same pixels): a band's edges are deposited by one loop
+// with each edge inlined (a call an edge cost about 25 instructions, and a flattened curve is
+// many short edges), an edge's first and last rows go first, from x computed directly, and its
+// whole rows run in out-of-line loops that keep their state in registers. Per render: curves
+// −3.7 %, strokes −3 %, polygons and hairlines −1.3 … −1.9 % of the instructions; no change in
+// wall time beyond noise (README, Benchmarks, "After branch `curves3`", with what was rejected).
+//
 // Rows from the cells straight to the kernels (branch `raster3`); the pixels are the same
 // (every bench scene's PNG byte for byte, no golden changed):
 // - A solid colour under source-over into native pixels (the blitter's `cellTarget`: nearly
@@ -472,9 +479,8 @@ final class Rasterizer {
             // One band (the usual case): every edge's visible rows lie inside it.
             let edges = self.edges, acc = accumulation, bits = touched
             let top = Int32(firstRow << 8), bottom = Int32(lastRow << 8)
-            for i in 0..<edgeCount {
-                Rasterizer.accumulate(edges[i], top: top, bottom: bottom, bandTop: firstRow, geometry, acc: acc, bits: bits)
-            }
+            Rasterizer.accumulate(edges, count: edgeCount, top: top, bottom: bottom, bandTop: firstRow, geometry,
+                                  acc: acc, bits: bits)
             resolveRows(R.self, firstRow..<lastRow, bandTop: firstRow, words: words, geometry, &blitter)
             return
         }
@@ -490,8 +496,8 @@ final class Rasterizer {
             while next < edgeCount, sorted[next].y0 < bottom {
                 active.append(next); next += 1
             }
-            for i in active {
-                Rasterizer.accumulate(sorted[i], top: top, bottom: bottom, bandTop: bandTop, geometry, acc: acc, bits: bits)
+            active.withUnsafeBufferPointer {
+                Rasterizer.accumulate(sorted, indices: $0, top: top, bottom: bottom, bandTop: bandTop, geometry, acc: acc, bits: bits)
             }
             resolveRows(R.self, bandTop..<bandBottom, bandTop: bandTop, words: words, geometry, &blitter)
             bandTop = bandBottom
@@ -575,6 +581,29 @@ final class Rasterizer {
         return (q, r)
     }
 
+    /// Deposits edges `0..<count`, in one loop: each edge's `accumulate` inlined, so an edge pays
+    /// no call (about 25 instructions of saved registers and arguments read from the stack), and
+    /// the band's geometry stays in registers across edges.
+    @inline(never)
+    private static func accumulate(_ edges: UnsafeMutablePointer<Edge>, count: Int, top: Int32, bottom: Int32, bandTop: Int,
+                                   _ g: BandGeometry, acc: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>) {
+        var i = 0
+        while i < count {
+            accumulate(edges[i], top: top, bottom: bottom, bandTop: bandTop, g, acc: acc, bits: bits)
+            i &+= 1
+        }
+    }
+
+    /// Deposits the edges at `indices` (a band's active edges), in one loop like the above.
+    @inline(never)
+    private static func accumulate(_ edges: UnsafeMutablePointer<Edge>, indices: UnsafeBufferPointer<Int>, top: Int32,
+                                   bottom: Int32, bandTop: Int, _ g: BandGeometry, acc: UnsafeMutablePointer<Int32>,
+                                   bits: UnsafeMutablePointer<UInt64>) {
+        for i in indices {
+            accumulate(edges[i], top: top, bottom: bottom, bandTop: bandTop, g, acc: acc, bits: bits)
+        }
+    }
+
     /// Deposits the edge's rows between fixed-point rows `top` and `bottom` (row boundaries)
     /// into the band that starts at pixel row `bandTop`.
     ///
@@ -583,6 +612,11 @@ final class Rasterizer {
     /// exactly, and a range that starts inside the edge computes t directly, so an edge's rows
     /// are the same whichever clip or band they are swept in. An edge within one row needs no
     /// slope at all.
+    ///
+    /// The first and the last row are deposited before the rows between them (the sum does not
+    /// depend on the order), each from x computed directly at its boundaries, so an edge of two
+    /// rows — most of a flattened curve's — is two pieces and no loop, and the loop over the
+    /// whole rows starts with little else live.
     @inline(__always)
     private static func accumulate(_ e: Edge, top: Int32, bottom: Int32, bandTop: Int, _ g: BandGeometry,
                                    acc: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>) {
@@ -591,42 +625,59 @@ final class Rasterizer {
         let x0 = Int(e.x0) &- g.originX, y0 = Int(e.y0), x1 = Int(e.x1) &- g.originX, y1 = Int(e.y1)
         let direction = Int(e.direction)
         let row = yStart >> 8
-        var rowAcc = acc + (row &- bandTop) &* g.stride
-        var rowBits = bits + (row &- bandTop) &* g.wordsPerRow
+        let rowAcc = acc + (row &- bandTop) &* g.stride
+        let rowBits = bits + (row &- bandTop) &* g.wordsPerRow
         let boundary = (row &+ 1) << 8
         if boundary >= yEnd && yStart == y0 && yEnd == y1 {
             accumulateRow(rowAcc, rowBits, x0, x1, (y1 &- y0) &* direction, g.width)
             return
         }
         let slope = floorDivide((x1 &- x0) << 32, y1 &- y0).quotient
-        var x = x0 &+ (((yStart &- y0) &* slope &+ (1 << 31)) >> 32)
-        var t = (boundary &- y0) &* slope &+ (1 << 31)
-        let step = slope &<< 8   // only used when the edge is more than a row high
-        var y = yStart
-        if boundary < yEnd {
-            // The first row, then whole rows of one height: a count, x·2³² in one register.
-            let xb = x0 &+ (t >> 32)
-            accumulateRow(rowAcc, rowBits, x, xb, (boundary &- y) &* direction, g.width)
-            x = xb
-            rowAcc += g.stride
-            rowBits += g.wordsPerRow
-            t &+= step
-            let wholeRows = (yEnd &- 1 &- boundary) >> 8
-            y = boundary &+ wholeRows << 8
-            let d = direction << 8
-            var xt = t &+ x0 << 32
-            // An edge moving less than a pixel a row (most of a polygon's) crosses at most two
-            // columns a row: its own loop has no loops inside, so its state stays in registers.
-            if slope.magnitude < 1 << 32 {
-                accumulateWholeRows(wholeRows, narrow: true, &rowAcc, &rowBits, &x, &xt, step: step, d: d, g)
-            } else {
-                accumulateWholeRows(wholeRows, narrow: false, &rowAcc, &rowBits, &x, &xt, step: step, d: d, g)
-            }
-            t = xt &- x0 << 32
+        /// x at row boundary `y` (or at the edge's top or bottom inside a row).
+        @inline(__always) func x(at y: Int) -> Int { x0 &+ (((y &- y0) &* slope &+ (1 << 31)) >> 32) }
+        let xStart = x(at: yStart)
+        let xEnd = yEnd == y1 ? x1 : x(at: yEnd)
+        if boundary >= yEnd {
+            accumulateRow(rowAcc, rowBits, xStart, xEnd, (yEnd &- yStart) &* direction, g.width)
+            return
         }
-        // `boundary` is yEnd here unless yEnd is y1.
-        let xEnd = yEnd == y1 ? x1 : x0 &+ (t >> 32)
-        accumulateRow(rowAcc, rowBits, x, xEnd, (yEnd &- y) &* direction, g.width)
+        let xb = x(at: boundary)
+        accumulateRow(rowAcc, rowBits, xStart, xb, (boundary &- yStart) &* direction, g.width)
+        // The last row, from its top boundary (`boundary` itself when the edge has two rows).
+        let lastTop = (yEnd &- 1) & ~255
+        let wholeRows = (lastTop &- boundary) >> 8
+        let xLast = wholeRows == 0 ? xb : x(at: lastTop)
+        accumulateRow(rowAcc + (wholeRows &+ 1) &* g.stride, rowBits + (wholeRows &+ 1) &* g.wordsPerRow,
+                            xLast, xEnd, (yEnd &- lastTop) &* direction, g.width)
+        guard wholeRows > 0 else { return }
+        // The rows between, of one height: a count, x·2³² at the next boundary in one register.
+        // Out of line, so that the edge loop's state does not take the registers of this loop.
+        let xt = (boundary &+ 256 &- y0) &* slope &+ (1 << 31) &+ x0 << 32
+        // An edge moving less than a pixel a row (most of a polygon's) crosses at most two
+        // columns a row: its own loop has no loops inside, so its state stays in registers.
+        if slope.magnitude < 1 << 32 {
+            accumulateNarrowRows(wholeRows, rowAcc + g.stride, rowBits + g.wordsPerRow, xb, xt, step: slope &<< 8,
+                                 d: direction << 8, g)
+        } else {
+            accumulateWideRows(wholeRows, rowAcc + g.stride, rowBits + g.wordsPerRow, xb, xt, step: slope &<< 8,
+                               d: direction << 8, g)
+        }
+    }
+
+    /// `accumulateWholeRows` for an edge moving less than a pixel a row.
+    @inline(never)
+    private static func accumulateNarrowRows(_ rows: Int, _ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                             _ x: Int, _ xt: Int, step: Int, d: Int, _ g: BandGeometry) {
+        var acc = acc, bits = bits, x = x, xt = xt
+        accumulateWholeRows(rows, narrow: true, &acc, &bits, &x, &xt, step: step, d: d, g)
+    }
+
+    /// `accumulateWholeRows` for an edge moving a pixel or more a row.
+    @inline(never)
+    private static func accumulateWideRows(_ rows: Int, _ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                           _ x: Int, _ xt: Int, step: Int, d: Int, _ g: BandGeometry) {
+        var acc = acc, bits = bits, x = x, xt = xt
+        accumulateWholeRows(rows, narrow: false, &acc, &bits, &x, &xt, step: step, d: d, g)
     }
 
     /// Deposits `rows` whole rows of signed height `d` from x (fixed point) on, x·2³² at the
