@@ -151,8 +151,9 @@ import Foundation
 // Per render (callgrind, `--bench 4` minus `--bench 2`, halved), main → this: polys_nz_10
 // 26.7 → 18.5 M instructions (−31 %), polys_nz_40 72.7 → 49.4 M (−32 %), polys_eo_40 −31 %,
 // hairlines 36.7 → 27.4 M (−25 %), curves and strokes −17 … −20 %, transforms_clip −16 %,
-// ui_emboss −12 %, gradients −5 %, big_fill −3.6 %; wall time polys_nz_40 7.18 → 4.76 ms,
-// hairlines 2.81 → 2.10 ms, polys_nz_10 2.61 → 1.92 ms (README, Benchmarks, "raster3").
+// ui_emboss −12 %, gradients −5 %, big_fill −3.6 %; wall time (merged with `curves3`)
+// polys_nz_40 7.00 → 4.60 ms, hairlines 2.83 → 2.04 ms, polys_nz_10 2.45 → 1.72 ms (README,
+// Benchmarks, "After branch `raster3`").
 // Measured and rejected: looking for gaps of more than `mergedGap` inside words on the fused
 // path too (+2.7 % instructions on polys_nz_40, wall time the same); a constant span between
 // stretches for every gap of more than 64 cells instead of 32 (no change).
