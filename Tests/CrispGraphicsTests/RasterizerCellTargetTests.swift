@@ -9,7 +9,10 @@ import Testing
 /// `blitMask`/`blitSpan`), bit for bit: the kernels against the rules' scalar formulas and
 /// source-over's, and whole outlines through the three row loops — runs that end or start at
 /// every bit-word boundary, gaps either side of the joining limit, both fill rules, shapes cut
-/// by the clip on every side, several bands. No test depends on the process-wide kernel switch.
+/// by the clip on every side, several bands. The fused rows and the kernels' own test do not
+/// depend on the process-wide kernel switch; the coverage rows follow it (AVX2 unless a test
+/// forces SSE2, when `scanRow` makes them: the pixels are the same either way), and one test
+/// switches it off to reach `scanRow` for a blitter that takes joined gaps.
 @Suite struct RasterizerCellTargetTests {
     static let noAVX2 = "this CPU (or its OS) has no AVX2, so the cell kernels were NOT tested"
 
@@ -88,6 +91,20 @@ import Testing
             }
         }
         #expect(failures == 0, "\(failures) stretches wrong, first \(first)")
+    }
+
+    /// With the AVX2 kernels switched off, rows of a blitter that takes joined gaps come from
+    /// `scanRow` again (as on CPUs without AVX2), and join and split gaps as
+    /// `RasterizerGapTests` requires; left alone, they come from the coverage kernels, which
+    /// must do the same (`RasterizerGapTests` itself runs that way).
+    @Test func scanRowStillJoinsGapsWithTheKernelsOff() {
+        #expect(KernelDispatch.force(.sse2))
+        defer { KernelDispatch.force(.automatic) }
+        for rule in [CoverageRule.nonZero, .evenOdd] {
+            for onBackground in [false, true] {
+                RasterizerGapTests().gapsKeepEveryPixelsCoverage(rule: rule, onBackground: onBackground)
+            }
+        }
     }
 
     /// Source-over into its own pixels by the scalar formula, from whatever spans it gets.

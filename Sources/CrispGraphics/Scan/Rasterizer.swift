@@ -864,7 +864,10 @@ final class Rasterizer {
             resolveRowsOver(R.self, rows, bandTop: bandTop, words: words, g, target: target, &blitter)
             return
         }
-        if B.takesJoinedGaps && R.coverageKernel != nil && KernelDispatch.cpuHasAVX2 {
+        // The process-wide kernel switch decides, as for the compositor's kernels (decided here
+        // if no compositor has run yet, so the path does not depend on what ran before).
+        KernelDispatch.prepare()
+        if B.takesJoinedGaps && R.coverageKernel != nil && KernelDispatch.usesAVX2(1) {
             resolveRowsCoverage(R.self, rows, bandTop: bandTop, words: words, g, &blitter)
             return
         }
