@@ -15,13 +15,14 @@
 //
 // Bit for bit the Swift shaders: every lane repeats the Swift lane's operations in the same
 // order and precision (no contraction into fused multiply-adds: `fp contract(off)`, and the
-// target has no FMA), and the table position is clamped and truncated as `lookUp` does it, by
-// the 2²³ bias. A pixel's colour is a function of the pixel alone (the Swift essay says why), so
-// steps of eight, overlapping last steps and the short-span layout of `load_short` give the
-// Swift values wherever the pixels fall. What the plain lookup does not serve stays in Swift: a
-// kernel stops before the first step with such a pixel (a non-finite position, no root, a
-// negative radius, t beyond an end that does not extend) and returns where it stopped; the
-// caller shades that step by the general rule and calls again (`GradientKernel`).
+// target has no FMA), and the table position is clamped and truncated to the integer `lookUp`
+// gives (which finds it by the 2²³ bias). A pixel's colour is a function of the pixel alone
+// (the Swift essay says why), so steps of eight, overlapping last steps and the short-span
+// layout of `load_short` give the Swift values wherever the pixels fall. What the plain lookup
+// does not serve stays in Swift: a kernel stops before the first step with such a pixel (a
+// non-finite position, no root, a negative radius, t beyond an end that does not extend) and
+// returns where it stopped; the caller shades that step by the general rule and calls again
+// (`GradientKernel`).
 //
 // Short spans (1–7 pixels, most of a clipped shape's edge spans) are one step in the layout
 // `load_short` gives: pixels 0–3 and n−4…n−1, or 0, 1, n−2, n−1, each lane shaded for the pixel
@@ -42,15 +43,12 @@
 
 #pragma clang fp contract(off)
 
-/// Eight table positions (finite, in float) clamped to 0…top and truncated, as `lookUp` in
-/// RadialGradientPaint.swift: v + 2²³ rounds to 2²³ + round(v), one less where that rounded up.
+/// Eight table positions (finite, in float) clamped to 0…top and truncated: the indices `lookUp`
+/// in RadialGradientPaint.swift finds by the 2²³ bias (Swift has no vector truncation that
+/// lowers to one instruction), here one `vcvttps2dq`, the same integer for any v in 0…top.
 CRISP_AVX2 __m256i index8(__m256 u, float top) {
     __m256 v = _mm256_min_ps(_mm256_max_ps(u, _mm256_setzero_ps()), _mm256_set1_ps(top));
-    __m256 bias = _mm256_set1_ps(8388608.0f);
-    __m256 shifted = _mm256_add_ps(v, bias);
-    __m256 rounded = _mm256_sub_ps(shifted, bias);
-    __m256i index = _mm256_sub_epi32(_mm256_castps_si256(shifted), _mm256_set1_epi32(0x4B000000));
-    return _mm256_add_epi32(index, _mm256_castps_si256(_mm256_cmp_ps(rounded, v, _CMP_GT_OQ)));
+    return _mm256_cvttps_epi32(v);
 }
 
 /// The eight entries at `index`, gathered.

@@ -143,6 +143,12 @@ struct CompositeBlitter: SpanBlitter {
     /// A paint that is not a solid colour, into native pixels with no clip mask: a span goes
     /// from the producer straight to `shadedSpan` or `compositeShaded`.
     private let shadesDirect: Bool
+    /// A linear gradient that varies along rows and paints every pixel (both ends extend), under
+    /// source-over into native pixels with no clip mask: a span goes from the producer to
+    /// `overLinear`, its shader into the scratch row (or its kept row) and source-over of that
+    /// row, with none of the paint's or the operator's dispatch between. Unmanaged: `paint`
+    /// holds it, and a strong reference (or an unowned one) cost a retain and a release a span.
+    private let linearOver: Unmanaged<LinearGradientPaint>?
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?
     /// A solid colour under source-over into a 32-bit layout other than native: the colour in
@@ -184,6 +190,11 @@ struct CompositeBlitter: SpanBlitter {
         directOver = blendMode == .normal && clipMask == nil && converted == nil && solidColor != Pixel.unpainted
             ? solidColor : nil
         shadesDirect = clipMask == nil && converted == nil && solidColor == nil
+        if case .linearGradient(let p) = paint, shadesDirect, blendMode == .normal, p.a != 0, !p.mayLeaveUnpainted {
+            linearOver = Unmanaged.passUnretained(p)
+        } else {
+            linearOver = nil
+        }
         if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
             inPlaceSource = converted.layout.inPlaceSource(color)
         } else {
@@ -225,7 +236,13 @@ struct CompositeBlitter: SpanBlitter {
             return
         }
         if shadesDirect {
-            shadedSpan(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
+            let row = pixels + (y &* rowStride &+ x)
+            if let linear = linearOver {
+                Self.overLinear(linear, into: row, x: x, y: y, count: count, coverage: UInt32(coverage),
+                                stores: storesFullCoverage, scratch: shadeBuffer)
+            } else {
+                shadedSpan(into: row, x: x, y: y, count: count, coverage: coverage)
+            }
             return
         }
         guard let clip, !clip.isOpen(x: x, y: y, count: count) else {
@@ -313,6 +330,32 @@ struct CompositeBlitter: SpanBlitter {
         }
     }
 
+    /// `linearOver`'s span of one coverage: shaded straight into the row when `stores` (an opaque
+    /// paint) and the span is fully covered, else its colours blended under source-over. Static,
+    /// with what it reads passed in, so that the call copies nothing of the blitter.
+    @inline(never)
+    private static func overLinear(_ paint: Unmanaged<LinearGradientPaint>, into row: UnsafeMutablePointer<UInt32>,
+                                   x: Int, y: Int, count: Int, coverage c: UInt32, stores: Bool,
+                                   scratch: UnsafeMutablePointer<UInt32>) {
+        paint._withUnsafeGuaranteedRef { p in
+            if c == 255 && stores {
+                p.shade(x: x, y: y, count: count, into: row)
+            } else {
+                SourceOver.blendSpan(row, count: count, sources: p.sources(x: x, y: y, count: count, scratch: scratch), coverage: c)
+            }
+        }
+    }
+
+    /// `linearOver`'s span with a coverage byte per pixel.
+    @inline(never)
+    private static func overLinear(_ paint: Unmanaged<LinearGradientPaint>, into row: UnsafeMutablePointer<UInt32>,
+                                   x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>,
+                                   scratch: UnsafeMutablePointer<UInt32>) {
+        paint._withUnsafeGuaranteedRef { p in
+            SourceOver.blendSpan(row, count: count, sources: p.sources(x: x, y: y, count: count, scratch: scratch), coverage: coverage)
+        }
+    }
+
     /// The span's source colours: colours already in memory when they are exactly what shading
     /// would write (an image's cached looks, a horizontal gradient's kept row), else the paint
     /// shaded into the scratch row.
@@ -338,7 +381,12 @@ struct CompositeBlitter: SpanBlitter {
             return
         }
         if shadesDirect {
-            compositeShaded(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
+            let row = pixels + (y &* rowStride &+ x)
+            if let linear = linearOver {
+                Self.overLinear(linear, into: row, x: x, y: y, count: count, coverage: coverage, scratch: shadeBuffer)
+            } else {
+                compositeShaded(into: row, x: x, y: y, count: count, coverage: coverage)
+            }
             return
         }
         guard let clip else {
