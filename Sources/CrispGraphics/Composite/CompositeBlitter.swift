@@ -149,6 +149,12 @@ struct CompositeBlitter: SpanBlitter {
     /// row, with none of the paint's or the operator's dispatch between. Unmanaged: `paint`
     /// holds it, and a strong reference (or an unowned one) cost a retain and a release a span.
     private let linearOver: Unmanaged<LinearGradientPaint>?
+    /// Every gap between two runs of a row joins them into one coverage row for a gradient that
+    /// varies along rows, into native pixels with no clip mask (the rasterizer's short gaps
+    /// otherwise, `Rasterizer.mergedGap`): its interior then costs the coverage-row kernel
+    /// what it cost the one-coverage kernel, and a row is one shading call where it was three,
+    /// two of them for the few pixels of an edge (README, branch `grad3`).
+    let joinedGap: Int
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?
     /// A solid colour under source-over into a 32-bit layout other than native: the colour in
@@ -194,6 +200,11 @@ struct CompositeBlitter: SpanBlitter {
             linearOver = Unmanaged.passUnretained(p)
         } else {
             linearOver = nil
+        }
+        switch paint {
+        case .linearGradient(let p) where shadesDirect && p.a != 0 && !storesFullCoverage: joinedGap = Int(Int32.max)
+        case .radialGradient where shadesDirect && !storesFullCoverage: joinedGap = Int(Int32.max)
+        default: joinedGap = Rasterizer.mergedGap
         }
         if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
             inPlaceSource = converted.layout.inPlaceSource(color)
