@@ -65,6 +65,16 @@
 // a padded radial gradient whose circles cover the plane skips the unpainted scan; with AVX2,
 // radial gradients under source-over are shaded and blended in one pass, eight pixels a step
 // (`Paint.blendOver`, CCrispKernels/GradientAVX2.c), with no scratch row and one call a span.
+// A gradient that varies along rows, not opaque, with no clip mask into native pixels, asks the
+// rasterizer for whole rows (`joinedGap`): every gap joins a row's runs into one coverage row,
+// so a row is one shading call, its interior at the coverage-row kernels' cost (eight full
+// coverages skip the scaling), where it was an interior span and two short, latency-bound edge
+// spans; and a padded linear one under source-over goes from the producer to `overLinear`
+// (shade, then the row kernel), past the paint's and the operator's dispatch. Callgrind:
+// `gradients` −13 % instructions a render, −20 % wall time with the radial kernels' two passes
+// (README, branch `grad3`). Rejected there: the same joined rows for opaque gradients (their
+// fully covered pixels are stores), a fused linear kernel (again; a microbenchmark of clipped
+// circles' spans put it at or below the shader and the row kernel).
 // And the commonest way a gradient reaches
 // the compositor — SVG's and UIKit's "clip to the shape, paint the gradient across the clip" —
 // no longer builds a clip mask: the clip path waits (`PendingClip`), and a gradient painted
