@@ -94,7 +94,7 @@ import Foundation
 //   Limits of 8, 16, 32 and 64 were measured; 32 and 64 were alike, 16 gave back 7–20 % of
 //   the gain; a `memset` call per gap cost 4 % of polys_nz_40 over the stores. A clip mask's
 //   writer takes no joined gaps (`joinedGap` 0): it records a row's open run from the
-//   spans written at full coverage; a gradient's blitter takes every gap (CompositeBlitter.swift).
+//   spans written at full coverage; a gradient's blitter takes every gap (CompositeBlitter).
 // - A row is resolved first, the blitter called after (`scanRow`, then the row's pieces):
 //   the scan no longer keeps its state across blitter calls, which spilled it to the stack
 //   and reloaded it after each call, and it is compiled once per fill rule, not per rule and
