@@ -93,8 +93,8 @@ import Foundation
 //   The kernels give a pixel the same value from a span or from a row (`KernelDispatchTests`).
 //   Limits of 8, 16, 32 and 64 were measured; 32 and 64 were alike, 16 gave back 7–20 % of
 //   the gain; a `memset` call per gap cost 4 % of polys_nz_40 over the stores. A clip mask's
-//   writer takes no joined gaps (`takesJoinedGaps`): it records a row's open run from the
-//   spans written at full coverage.
+//   writer takes no joined gaps (`joinedGap` 0): it records a row's open run from the
+//   spans written at full coverage; a gradient's blitter takes every gap (CompositeBlitter).
 // - A row is resolved first, the blitter called after (`scanRow`, then the row's pieces):
 //   the scan no longer keeps its state across blitter calls, which spilled it to the stack
 //   and reloaded it after each call, and it is compiled once per fill rule, not per rule and
@@ -134,13 +134,13 @@ protocol SpanBlitter {
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>)
     /// Pixels `x..<x+count` of row `y`, all with the same coverage (1…255).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8)
-    /// Whether a short gap between two runs of a row may come as part of one `blitMask`
-    /// (`Rasterizer.mergedGap`) rather than as its own `blitSpan`.
-    static var takesJoinedGaps: Bool { get }
+    /// The longest gap of untouched cells between two runs of a row that may come as part of
+    /// one `blitMask` rather than as its own `blitSpan` (0: none).
+    var joinedGap: Int { get }
 }
 
 extension SpanBlitter {
-    static var takesJoinedGaps: Bool { true }
+    var joinedGap: Int { Rasterizer.mergedGap }
 }
 
 /// A rectangle of whole device pixels, `x..<maxX`, `y..<maxY`, rows counted from the top.
@@ -813,7 +813,7 @@ final class Rasterizer {
     private func resolveRows<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                           words: ClosedRange<Int>, _ g: BandGeometry, _ blitter: inout B) {
         let acc = accumulation, bits = touched, mask = coverage, pieces = rowPieces, originX = clip.x
-        let joinedGap = B.takesJoinedGaps ? Rasterizer.mergedGap : 0
+        let joinedGap = blitter.joinedGap
         for row in rows {
             let n = Rasterizer.scanRow(R.self, acc: acc + (row &- bandTop) &* g.stride,
                                        bits: bits + (row &- bandTop) &* g.wordsPerRow,
