@@ -1,4 +1,4 @@
-// Radial gradients shaded and blended in one pass, eight pixels a step, in AVX2.
+// Radial gradients shaded and blended in one call, eight pixels a step, in AVX2.
 //
 // The Swift path shades a span into a scratch row (Paint/RadialGradientPaint.swift) and then
 // calls source-over on that row: two calls a span, a store and a load a pixel, lanes four wide
@@ -7,17 +7,22 @@
 // eight table positions in vector registers (four doubles a register), looks the eight colours
 // up with one `vpgatherdd`, and blends them straight from the register (the steps of
 // SourceOverAVX2.c, shared through OverAVX2.h); the same kernels, told to store, shade into
-// memory for the other blend modes and for opaque spans stored whole.
+// memory for the other blend modes and for opaque spans stored whole. A long span's steps go
+// in two passes over chunks of up to eight steps, all the indices first, then the gathers
+// and blends (see `GRADIENT_LOOP`): the kernels are bound by the latency of each step's chain
+// (square root, gather, blend), not by their instructions, and one pass a step left the
+// processor little to overlap.
 //
 // Bit for bit the Swift shaders: every lane repeats the Swift lane's operations in the same
 // order and precision (no contraction into fused multiply-adds: `fp contract(off)`, and the
-// target has no FMA), and the table position is clamped and truncated as `lookUp` does it, by
-// the 2²³ bias. A pixel's colour is a function of the pixel alone (the Swift essay says why), so
-// steps of eight, overlapping last steps and the short-span layout of `load_short` give the
-// Swift values wherever the pixels fall. What the plain lookup does not serve stays in Swift: a
-// kernel stops before the first step with such a pixel (a non-finite position, no root, a
-// negative radius, t beyond an end that does not extend) and returns where it stopped; the
-// caller shades that step by the general rule and calls again (`GradientKernel`).
+// target has no FMA), and the table position is clamped and truncated to the integer `lookUp`
+// gives (which finds it by the 2²³ bias). A pixel's colour is a function of the pixel alone
+// (the Swift essay says why), so steps of eight, overlapping last steps and the short-span
+// layout of `load_short` give the Swift values wherever the pixels fall. What the plain lookup
+// does not serve stays in Swift: a kernel stops before the first step with such a pixel (a
+// non-finite position, no root, a negative radius, t beyond an end that does not extend) and
+// returns where it stopped; the caller shades that step by the general rule and calls again
+// (`GradientKernel`).
 //
 // Short spans (1–7 pixels, most of a clipped shape's edge spans) are one step in the layout
 // `load_short` gives: pixels 0–3 and n−4…n−1, or 0, 1, n−2, n−1, each lane shaded for the pixel
@@ -38,16 +43,16 @@
 
 #pragma clang fp contract(off)
 
-/// Eight table positions (finite, in float) clamped to 0…top and truncated, as `lookUp` in
-/// RadialGradientPaint.swift: v + 2²³ rounds to 2²³ + round(v), one less where that rounded up;
-/// then the eight entries, gathered.
-CRISP_AVX2 __m256i lookup8(const uint32_t *entries, __m256 u, float top) {
+/// Eight table positions (finite, in float) clamped to 0…top and truncated: the indices `lookUp`
+/// in RadialGradientPaint.swift finds by the 2²³ bias (Swift has no vector truncation that
+/// lowers to one instruction), here one `vcvttps2dq`, the same integer for any v in 0…top.
+CRISP_AVX2 __m256i index8(__m256 u, float top) {
     __m256 v = _mm256_min_ps(_mm256_max_ps(u, _mm256_setzero_ps()), _mm256_set1_ps(top));
-    __m256 bias = _mm256_set1_ps(8388608.0f);
-    __m256 shifted = _mm256_add_ps(v, bias);
-    __m256 rounded = _mm256_sub_ps(shifted, bias);
-    __m256i index = _mm256_sub_epi32(_mm256_castps_si256(shifted), _mm256_set1_epi32(0x4B000000));
-    index = _mm256_add_epi32(index, _mm256_castps_si256(_mm256_cmp_ps(rounded, v, _CMP_GT_OQ)));
+    return _mm256_cvttps_epi32(v);
+}
+
+/// The eight entries at `index`, gathered.
+CRISP_AVX2 __m256i gather8(const uint32_t *entries, __m256i index) {
     return _mm256_i32gather_epi32((const int *)entries, index, 4);
 }
 
@@ -65,7 +70,8 @@ CRISP_AVX2 __m256i short_offsets(ptrdiff_t n) {
     return _mm256_setzero_si256();
 }
 
-/// A padded concentric gradient's eight colours at `offsets`; 0 when a position is not finite.
+/// A padded concentric gradient's eight table indices at `offsets`; 0 when a position is not
+/// finite.
 CRISP_AVX2 int concentric8(const crisp_concentric *g, __m256i offsets, __m256i *out) {
     __m256 k = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(g->first), offsets));
     __m256 ux = _mm256_add_ps(_mm256_set1_ps(g->ux0), _mm256_mul_ps(_mm256_set1_ps(g->step_x), k));
@@ -75,7 +81,7 @@ CRISP_AVX2 int concentric8(const crisp_concentric *g, __m256i offsets, __m256i *
     __m256 u = _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(g->top)), _mm256_set1_ps(0.5f));
     __m256 finite = _mm256_cmp_ps(_mm256_sub_ps(u, u), _mm256_setzero_ps(), _CMP_EQ_OQ);
     if (_mm256_movemask_ps(finite) != 0xFF) return 0;
-    *out = lookup8(g->entries, u, g->top);
+    *out = index8(u, g->top);
     return 1;
 }
 
@@ -101,15 +107,33 @@ CRISP_AVX2 __m128 two_circles4(const crisp_two_circles *g, __m128i offsets, int 
     return _mm256_cvtpd_ps(t);
 }
 
-/// A two-circle gradient's eight colours at `offsets`; 0 when the plain rule does not serve
-/// one of them.
+/// A two-circle gradient's eight table indices at `offsets`; 0 when the plain rule does not
+/// serve one of them.
 CRISP_AVX2 int two_circles8(const crisp_two_circles *g, __m256i offsets, __m256i *out) {
     int low_plain, high_plain;
     __m128 low = two_circles4(g, _mm256_castsi256_si128(offsets), &low_plain);
     __m128 high = two_circles4(g, _mm256_extracti128_si256(offsets, 1), &high_plain);
     if (!(low_plain && high_plain)) return 0;
     __m256 t = _mm256_insertf128_ps(_mm256_castps128_ps256(low), high, 1);
-    *out = lookup8(g->entries, _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(g->top)), _mm256_set1_ps(0.5f)), g->top);
+    *out = index8(_mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(g->top)), _mm256_set1_ps(0.5f)), g->top);
+    return 1;
+}
+
+/// The indices of a span of `n` (1…7) pixels in `short_offsets`' lanes.
+CRISP_AVX2 int concentric_short(const crisp_concentric *g, ptrdiff_t n, __m256i *out) {
+    return concentric8(g, short_offsets(n), out);
+}
+
+/// The indices of a span of `n` (1…7) pixels in `short_offsets`' lanes: for n ≤ 4 the two halves
+/// hold the same pixels, so one half is computed (one square root and one division of four
+/// doubles, not two) and copied.
+CRISP_AVX2 int two_circles_short(const crisp_two_circles *g, ptrdiff_t n, __m256i *out) {
+    if (n > 4) return two_circles8(g, short_offsets(n), out);
+    int plain;
+    __m128 t = two_circles4(g, _mm256_castsi256_si128(short_offsets(n)), &plain);
+    if (!plain) return 0;
+    __m256 u = _mm256_insertf128_ps(_mm256_castps128_ps256(t), t, 1);
+    *out = index8(_mm256_add_ps(_mm256_mul_ps(u, _mm256_set1_ps(g->top)), _mm256_set1_ps(0.5f)), g->top);
     return 1;
 }
 
@@ -121,37 +145,55 @@ CRISP_AVX2 __m256i apply8(int op, __m256i s, __m256i d, int scales, __m256i f, u
 }
 
 // One kernel per shader, the same loop (a macro, so that each shader and each `op` is compiled
-// into its own loop with nothing left to decide per step).
-#define GRADIENT_LOOP(shade, op)                                                                           \
+// into its own loop with nothing left to decide per step). A span of eight pixels or more goes
+// in chunks of up to `CHUNK` steps, each in two passes: the table indices of every step, then
+// the gathers and blends. One pass per step chained each step's arithmetic, gather and blend,
+// and the processor overlapped little of it (latency-bound: README, branch `grad3`). The
+// steps and the pixels are the one-pass loop's: full steps from 0, a last one over the span's
+// last eight pixels blended against what they held before the loop, steps whose eight
+// coverages are 0 skipped, and a stop at the first step that needs the general rule (the steps
+// before it done).
+#define CHUNK 8
+#define GRADIENT_LOOP(indices, short_indices, op)                                                                    \
     do {                                                                                                   \
         __m256i s;                                                                                         \
         if (count < 8) {                                                                                   \
             uint64_t c = op == CRISP_OVER_COVERAGES ? coverage_short(coverages, count) : 0;                \
             if (op == CRISP_OVER_COVERAGES && c == 0) return count;                                        \
-            if (!shade(g, short_offsets(count), &s)) return 0;                                             \
+            if (!short_indices(g, count, &s)) return 0;                                                    \
+            s = gather8(g->entries, s);                                                                    \
             __m256i d = op == CRISP_STORE ? s : load_short(row, count);                                    \
             store_short(row, count, apply8(op, s, d, scales, f, c, al, ah));                               \
             return count;                                                                                  \
         }                                                                                                  \
         __m256i last = op == CRISP_STORE ? _mm256_setzero_si256() : load8(row + count - 8);                \
+        __m256i index[CHUNK];                                                                              \
+        ptrdiff_t at[CHUNK];                                                                               \
+        uint64_t cw[CHUNK];                                                                                \
         ptrdiff_t i = 0;                                                                                   \
-        for (; i + 8 <= count; i += 8) {                                                                   \
-            uint64_t c = op == CRISP_OVER_COVERAGES ? coverage_word(coverages + i) : 0;                    \
-            if (op == CRISP_OVER_COVERAGES && c == 0) continue;                                            \
-            if (!shade(g, offsets8(i), &s)) return i;                                                      \
-            __m256i d = op == CRISP_STORE ? s : load8(row + i);                                            \
-            store8(row + i, apply8(op, s, d, scales, f, c, al, ah));                                       \
-        }                                                                                                  \
-        if (i < count) {                                                                                   \
-            uint64_t c = op == CRISP_OVER_COVERAGES ? coverage_word(coverages + count - 8) : 0;            \
-            if (op == CRISP_OVER_COVERAGES && c == 0) return count;                                        \
-            if (!shade(g, offsets8(count - 8), &s)) return i;                                              \
-            store8(row + count - 8, apply8(op, s, last, scales, f, c, al, ah));                            \
+        while (i < count) {                                                                                \
+            int n = 0, stopped = 0;                                                                        \
+            while (n < CHUNK && i < count) {                                                               \
+                ptrdiff_t a = i + 8 <= count ? i : count - 8;                                              \
+                uint64_t c = op == CRISP_OVER_COVERAGES ? coverage_word(coverages + a) : 0;                \
+                if (op != CRISP_OVER_COVERAGES || c != 0) {                                                \
+                    if (!indices(g, offsets8(a), &index[n])) { stopped = 1; break; }                       \
+                    at[n] = a;                                                                             \
+                    cw[n++] = c;                                                                           \
+                }                                                                                          \
+                i = a + 8;                                                                                 \
+            }                                                                                              \
+            for (int q = 0; q < n; q++) {                                                                  \
+                s = gather8(g->entries, index[q]);                                                         \
+                __m256i d = op == CRISP_STORE ? s : at[q] + 8 == count ? last : load8(row + at[q]);            \
+                store8(row + at[q], apply8(op, s, d, scales, f, cw[q], al, ah));                           \
+            }                                                                                              \
+            if (stopped) return i;                                                                         \
         }                                                                                                  \
         return count;                                                                                      \
     } while (0)
 
-#define GRADIENT_KERNEL(name, type, shade)                                                                 \
+#define GRADIENT_KERNEL(name, type, shade, shade_short)                                                    \
     __attribute__((target("avx2")))                                                                       \
     ptrdiff_t name(uint32_t *row, ptrdiff_t count, const type *g, int op, uint32_t coverage,               \
                    const uint8_t *coverages) {                                                             \
@@ -159,14 +201,14 @@ CRISP_AVX2 __m256i apply8(int op, __m256i s, __m256i d, int scales, __m256i f, u
         __m256i al = alpha_low(3), ah = alpha_high(3), f = _mm256_set1_epi16((short)coverage);             \
         int scales = coverage != 255;                                                                      \
         switch (op) {                                                                                      \
-        case CRISP_STORE: GRADIENT_LOOP(shade, CRISP_STORE);                                               \
-        case CRISP_OVER: GRADIENT_LOOP(shade, CRISP_OVER);                                                 \
-        default: GRADIENT_LOOP(shade, CRISP_OVER_COVERAGES);                                               \
+        case CRISP_STORE: GRADIENT_LOOP(shade, shade_short, CRISP_STORE);                                               \
+        case CRISP_OVER: GRADIENT_LOOP(shade, shade_short, CRISP_OVER);                                                 \
+        default: GRADIENT_LOOP(shade, shade_short, CRISP_OVER_COVERAGES);                                               \
         }                                                                                                  \
     }
 
-GRADIENT_KERNEL(crisp_concentric_avx2, crisp_concentric, concentric8)
-GRADIENT_KERNEL(crisp_two_circles_avx2, crisp_two_circles, two_circles8)
+GRADIENT_KERNEL(crisp_concentric_avx2, crisp_concentric, concentric8, concentric_short)
+GRADIENT_KERNEL(crisp_two_circles_avx2, crisp_two_circles, two_circles8, two_circles_short)
 
 #else
 

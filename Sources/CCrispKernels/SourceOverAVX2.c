@@ -41,7 +41,9 @@ int crisp_cpu_has_avx2(void) {
 // Every kernel has the same shape: a span under eight pixels is one short step; a longer one
 // reads its last eight pixels first, runs eight at a time, and if pixels remain, blends those
 // last eight from what it read and stores them over the end (the overlap gets the values the
-// loop already wrote, computed from the same inputs).
+// loop already wrote, computed from the same inputs). A shaded row's last eight sources are
+// read after the loop: the row was usually just written a pixel at a time, and a wide load
+// of words still in the store queue waits for them to reach the cache.
 
 /// `s + d·f/255 | bits` on eight pixels: an already scaled colour over them.
 CRISP_AVX2 __m256i color_step(__m256i s, __m256i f, __m256i bits, __m256i d) {
@@ -113,14 +115,14 @@ void crisp_over_row_avx2(uint32_t *row, ptrdiff_t count, const uint32_t *sources
         }
         return;
     }
-    __m256i last = load8(row + count - 8), last_s = load8(sources + count - 8);
+    __m256i last = load8(row + count - 8);
     ptrdiff_t i = 0;
     if (scales) {
         for (; i + 8 <= count; i += 8) store8(row + i, row_step(load8(sources + i), load8(row + i), 1, f, al, ah));
     } else {
         for (; i + 8 <= count; i += 8) store8(row + i, row_step(load8(sources + i), load8(row + i), 0, f, al, ah));
     }
-    if (i < count) store8(row + count - 8, row_step(last_s, last, scales, f, al, ah));
+    if (i < count) store8(row + count - 8, row_step(load8(sources + count - 8), last, scales, f, al, ah));
 }
 
 __attribute__((target("avx2")))
@@ -132,14 +134,16 @@ void crisp_over_row_coverage_avx2(uint32_t *row, ptrdiff_t count, const uint32_t
         if (c != 0) store_short(row, count, row_coverage_step(load_short(sources, count), c, load_short(row, count), al, ah));
         return;
     }
-    __m256i last = load8(row + count - 8), last_s = load8(sources + count - 8);
+    __m256i last = load8(row + count - 8);
     uint64_t last_c = coverage_word(coverage + count - 8);
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
         uint64_t c = coverage_word(coverage + i);
         if (c != 0) store8(row + i, row_coverage_step(load8(sources + i), c, load8(row + i), al, ah));
     }
-    if (i < count && last_c != 0) store8(row + count - 8, row_coverage_step(last_s, last_c, last, al, ah));
+    if (i < count && last_c != 0) {
+        store8(row + count - 8, row_coverage_step(load8(sources + count - 8), last_c, last, al, ah));
+    }
 }
 
 #else

@@ -57,6 +57,9 @@ import Testing
                 var coverages = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
                 // Runs of 0 and 255, as edges and interiors give them.
                 for i in coverages.indices where (i / 9) % 3 == 1 { coverages[i] = i % 2 == 0 ? 0 : 255 }
+                // Runs of full coverage, as a joined row's interior gives them (eight at once skip
+                // the scaling in the kernels).
+                for i in coverages.indices where (i / 24) % 4 == 3 { coverages[i] = 255 }
                 let level = UInt32(k == 0 ? 255 : (n * 12 + k) % 255 + 1)
                 let cases: [(Int) -> UInt32] = [{ _ in level }, { UInt32(coverages[$0]) }]
                 for (index, coverage) in cases.enumerated() {

@@ -132,7 +132,7 @@ import Testing
 
     /// Takes no joined gaps, so rows come through `scanRow` (the general path).
     struct SeparatePainter: Painting {
-        static let takesJoinedGaps = false
+        var joinedGap: Int { 0 }
         let pixels: UnsafeMutablePointer<UInt32>
         let width: Int
         let color: UInt32

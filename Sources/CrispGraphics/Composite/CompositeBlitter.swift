@@ -65,6 +65,16 @@
 // a padded radial gradient whose circles cover the plane skips the unpainted scan; with AVX2,
 // radial gradients under source-over are shaded and blended in one pass, eight pixels a step
 // (`Paint.blendOver`, CCrispKernels/GradientAVX2.c), with no scratch row and one call a span.
+// A gradient that varies along rows, not opaque, with no clip mask into native pixels, asks the
+// rasterizer for whole rows (`joinedGap`): every gap joins a row's runs into one coverage row,
+// so a row is one shading call, its interior at the coverage-row kernels' cost (eight full
+// coverages skip the scaling), where it was an interior span and two short, latency-bound edge
+// spans; and a padded linear one under source-over goes from the producer to `overLinear`
+// (shade, then the row kernel), past the paint's and the operator's dispatch. With the radial
+// kernels' two passes: `gradients` −13 % instructions a render (callgrind), 0.92 → 0.71 ms
+// (README, branch `grad3`). Rejected there: the same joined rows for opaque gradients (their
+// fully covered pixels are stores), a fused linear kernel (again; a microbenchmark of clipped
+// circles' spans put it at or below the shader and the row kernel).
 // And the commonest way a gradient reaches
 // the compositor — SVG's and UIKit's "clip to the shape, paint the gradient across the clip" —
 // no longer builds a clip mask: the clip path waits (`PendingClip`), and a gradient painted
@@ -150,6 +160,18 @@ struct CompositeBlitter: SpanBlitter {
     /// A paint that is not a solid colour, into native pixels with no clip mask: a span goes
     /// from the producer straight to `shadedSpan` or `compositeShaded`.
     private let shadesDirect: Bool
+    /// A linear gradient that varies along rows and paints every pixel (both ends extend), under
+    /// source-over into native pixels with no clip mask: a span goes from the producer to
+    /// `overLinear`, its shader into the scratch row (or its kept row) and source-over of that
+    /// row, with none of the paint's or the operator's dispatch between. Unmanaged: `paint`
+    /// holds it, and a strong reference (or an unowned one) cost a retain and a release a span.
+    private let linearOver: Unmanaged<LinearGradientPaint>?
+    /// Every gap between two runs of a row joins them into one coverage row for a gradient that
+    /// varies along rows, into native pixels with no clip mask (the rasterizer's short gaps
+    /// otherwise, `Rasterizer.mergedGap`): its interior then costs the coverage-row kernel
+    /// what it cost the one-coverage kernel, and a row is one shading call where it was three,
+    /// two of them for the few pixels of an edge (README, branch `grad3`).
+    let joinedGap: Int
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?
     /// A solid colour under source-over into a 32-bit layout other than native: the colour in
@@ -194,6 +216,16 @@ struct CompositeBlitter: SpanBlitter {
             KernelDispatch.usesAVX2(1) ? CellTarget(pixels: pixels, rowStride: rowStride, color: $0) : nil
         }
         shadesDirect = clipMask == nil && converted == nil && solidColor == nil
+        if case .linearGradient(let p) = paint, shadesDirect, blendMode == .normal, p.a != 0, !p.mayLeaveUnpainted {
+            linearOver = Unmanaged.passUnretained(p)
+        } else {
+            linearOver = nil
+        }
+        switch paint {
+        case .linearGradient(let p) where shadesDirect && p.a != 0 && !storesFullCoverage: joinedGap = Int(Int32.max)
+        case .radialGradient where shadesDirect && !storesFullCoverage: joinedGap = Int(Int32.max)
+        default: joinedGap = Rasterizer.mergedGap
+        }
         if let converted, converted.isWordAligned, blendMode == .normal, let color = solidColor {
             inPlaceSource = converted.layout.inPlaceSource(color)
         } else {
@@ -235,7 +267,13 @@ struct CompositeBlitter: SpanBlitter {
             return
         }
         if shadesDirect {
-            shadedSpan(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
+            let row = pixels + (y &* rowStride &+ x)
+            if let linear = linearOver {
+                Self.overLinear(linear, into: row, x: x, y: y, count: count, coverage: UInt32(coverage),
+                                stores: storesFullCoverage, scratch: shadeBuffer)
+            } else {
+                shadedSpan(into: row, x: x, y: y, count: count, coverage: coverage)
+            }
             return
         }
         guard let clip, !clip.isOpen(x: x, y: y, count: count) else {
@@ -323,6 +361,32 @@ struct CompositeBlitter: SpanBlitter {
         }
     }
 
+    /// `linearOver`'s span of one coverage: shaded straight into the row when `stores` (an opaque
+    /// paint) and the span is fully covered, else its colours blended under source-over. Static,
+    /// with what it reads passed in, so that the call copies nothing of the blitter.
+    @inline(never)
+    private static func overLinear(_ paint: Unmanaged<LinearGradientPaint>, into row: UnsafeMutablePointer<UInt32>,
+                                   x: Int, y: Int, count: Int, coverage c: UInt32, stores: Bool,
+                                   scratch: UnsafeMutablePointer<UInt32>) {
+        paint._withUnsafeGuaranteedRef { p in
+            if c == 255 && stores {
+                p.shade(x: x, y: y, count: count, into: row)
+            } else {
+                SourceOver.blendSpan(row, count: count, sources: p.sources(x: x, y: y, count: count, scratch: scratch), coverage: c)
+            }
+        }
+    }
+
+    /// `linearOver`'s span with a coverage byte per pixel.
+    @inline(never)
+    private static func overLinear(_ paint: Unmanaged<LinearGradientPaint>, into row: UnsafeMutablePointer<UInt32>,
+                                   x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>,
+                                   scratch: UnsafeMutablePointer<UInt32>) {
+        paint._withUnsafeGuaranteedRef { p in
+            SourceOver.blendSpan(row, count: count, sources: p.sources(x: x, y: y, count: count, scratch: scratch), coverage: coverage)
+        }
+    }
+
     /// The span's source colours: colours already in memory when they are exactly what shading
     /// would write (an image's cached looks, a horizontal gradient's kept row), else the paint
     /// shaded into the scratch row.
@@ -348,7 +412,12 @@ struct CompositeBlitter: SpanBlitter {
             return
         }
         if shadesDirect {
-            compositeShaded(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
+            let row = pixels + (y &* rowStride &+ x)
+            if let linear = linearOver {
+                Self.overLinear(linear, into: row, x: x, y: y, count: count, coverage: coverage, scratch: shadeBuffer)
+            } else {
+                compositeShaded(into: row, x: x, y: y, count: count, coverage: coverage)
+            }
             return
         }
         guard let clip else {

@@ -41,6 +41,9 @@ final class LinearGradientPaint {
     let fixed: FixedPosition?
     /// A horizontal gradient's colours over the columns drawn, shaded once (see `withRow`).
     let row: GradientRow?
+    /// Whether `shade` takes its fixed-point runs (in fixed point, varying along rows, with a
+    /// run of plain lookups and a slope): decided once, not per span.
+    private let stepsAlongRows: Bool
 
     /// The table position u = t·(size − 1) + ½ at pixel centres, `fractionBits` fixed point:
     /// u(x, y) = u0 + ux·x + uy·y, and the run of positions that are plain lookups.
@@ -73,6 +76,7 @@ final class LinearGradientPaint {
         let limit = LinearGradientPaint.slopeLimit
         guard abs(ux) <= limit, abs(uy) <= limit, abs(u0) <= LinearGradientPaint.offsetLimit else {
             fixed = nil
+            stepsAlongRows = false
             return
         }
         // Without extension, the pixels within half a pixel of an end (t·k < ½ or (1 − t)·k < ½,
@@ -81,7 +85,9 @@ final class LinearGradientPaint {
         let lo = extendBefore ? 0 : max(LinearGradientPaint.start, Int64(((0.5 / k) * s).rounded(.up)) + LinearGradientPaint.start)
         let hi = extendAfter ? LinearGradientPaint.top
             : min(LinearGradientPaint.start + Int64(s), Int64(((1 - 0.5 / k) * s).rounded(.down)) + LinearGradientPaint.start)
-        fixed = FixedPosition(u0: Int64(u0.rounded()), ux: Int64(ux.rounded()), uy: Int64(uy.rounded()), lo: lo, hi: hi)
+        let position = FixedPosition(u0: Int64(u0.rounded()), ux: Int64(ux.rounded()), uy: Int64(uy.rounded()), lo: lo, hi: hi)
+        fixed = position
+        stepsAlongRows = self.a != 0 && position.lo <= position.hi && position.ux != 0
     }
 
     /// A gradient from single-precision coefficients.
@@ -95,6 +101,7 @@ final class LinearGradientPaint {
         (a, b, c) = (paint.a, paint.b, paint.c)
         (extendBefore, extendAfter) = (paint.extendBefore, paint.extendAfter)
         fixed = paint.fixed
+        stepsAlongRows = paint.stepsAlongRows
         self.row = row
     }
 
@@ -124,21 +131,28 @@ final class LinearGradientPaint {
         return UnsafePointer(row.pixels + (x - row.x))
     }
 
+    /// The colours of pixels `x..<x+count` of row `y`: the kept row when it holds them, else
+    /// shaded into `scratch`.
+    @inline(__always)
+    func sources(x: Int, y: Int, count: Int, scratch: UnsafeMutablePointer<UInt32>) -> UnsafePointer<UInt32> {
+        if let kept = keptRow(x: x, count: count) { return kept }
+        shade(x: x, y: y, count: count, into: scratch)
+        return UnsafePointer(scratch)
+    }
+
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         if let kept = keptRow(x: x, count: count) {
             out.update(from: kept, count: count)
             return
         }
+        // |x|, |y| ≤ limit as one unsigned compare each (a span's first checks, paid by every span).
         let limit = LinearGradientPaint.coordinateLimit
-        guard let f = fixed, a != 0, abs(x) <= limit, abs(y) <= limit, count <= limit else {
-            shadePerPixel(x: x, y: y, count: count, into: out)
+        guard stepsAlongRows, UInt(bitPattern: x &+ limit) <= UInt(2 * limit), UInt(bitPattern: y &+ limit) <= UInt(2 * limit),
+              count <= limit, let f = fixed else {
+            shadeGenerally(x: x, y: y, count: count, into: out)
             return
         }
         let us = f.u0 &+ f.ux &* Int64(x) &+ f.uy &* Int64(y)
-        guard f.lo <= f.hi, f.ux != 0 else {
-            for i in 0..<count { out[i] = color(at: us &+ f.ux &* Int64(i)) }
-            return
-        }
         // The plain run is pixels first..<end; those before it are below it (u < lo) when
         // `prefixIsBelow`, else above it (u > hi), in the order the slope gives. u is monotonic
         // along the span, so when both ends are plain every pixel is (the common case, a span
@@ -170,6 +184,19 @@ final class LinearGradientPaint {
             i &+= 1
         }
         fillEnd(below: !prefixIsBelow, end..<count, us: us, step: f.ux, into: out)
+    }
+
+    /// `shade` for what its fixed-point runs do not take: every pixel by the general rule, from
+    /// the fixed-point position when in range, else in single precision.
+    @inline(never)
+    private func shadeGenerally(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let limit = LinearGradientPaint.coordinateLimit
+        guard let f = fixed, a != 0, abs(x) <= limit, abs(y) <= limit, count <= limit else {
+            shadePerPixel(x: x, y: y, count: count, into: out)
+            return
+        }
+        let us = f.u0 &+ f.ux &* Int64(x) &+ f.uy &* Int64(y)
+        for i in 0..<count { out[i] = color(at: us &+ f.ux &* Int64(i)) }
     }
 
     /// Pixels `range` beyond one end of the plain run (`below`: u < lo, else u > hi): the end

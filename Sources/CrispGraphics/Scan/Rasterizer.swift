@@ -94,8 +94,8 @@ import Foundation
 //   The kernels give a pixel the same value from a span or from a row (`KernelDispatchTests`).
 //   Limits of 8, 16, 32 and 64 were measured; 32 and 64 were alike, 16 gave back 7–20 % of
 //   the gain; a `memset` call per gap cost 4 % of polys_nz_40 over the stores. A clip mask's
-//   writer takes no joined gaps (`takesJoinedGaps`): it records a row's open run from the
-//   spans written at full coverage.
+//   writer takes no joined gaps (`joinedGap` 0): it records a row's open run from the
+//   spans written at full coverage; a gradient's blitter takes every gap (CompositeBlitter).
 // - A row is resolved first, the blitter called after (`scanRow`, then the row's pieces):
 //   the scan no longer keeps its state across blitter calls, which spilled it to the stack
 //   and reloaded it after each call, and it is compiled once per fill rule, not per rule and
@@ -140,14 +140,17 @@ import Foundation
 //   scalar loop over a hairline row's two to seven cells and the kernel call after it were
 //   most of that row's cost.
 // - Other blitters that take joined gaps (gradients, clipped fills, glyph and alpha masks) get
-//   coverage bytes from the same steps (`resolveRowsCoverage`). `scanRow` stays for a blitter
-//   that takes no joined gaps (a clip mask's writer), the aliased rules and CPUs without AVX2.
+//   coverage bytes from the same steps (`resolveRowsCoverage`), joined as their `joinedGap`
+//   says (`mergedGap`, or every gap for a gradient's, branch `grad3`). `scanRow` stays for a
+//   blitter that takes no joined gaps (a clip mask's writer), the aliased rules and CPUs
+//   without AVX2.
 // - A row is scanned a bit word at a time: a word's touched cells run from its lowest set bit
 //   to one past its highest, so no carry passes between words. On the fused path a word is
 //   one stretch whatever the gaps inside it (untouched cells hold 0, so the kernel gives a
 //   gap its one alpha, as a span would), and only a gap of more than `mergedGap` cells between
-//   words cuts a row; the coverage path keeps `mergedGap` inside words too (each marked bit
-//   smeared over the 33 cells after it), as `RasterizerGapTests` asks of a blitter's spans.
+//   words cuts a row; the coverage path keeps a `joinedGap` of `mergedGap` inside words too
+//   (each marked bit smeared over the 33 cells after it), as `RasterizerGapTests` asks of a
+//   blitter's spans, and takes every gap inside a word for a `joinedGap` of 64 or more.
 // Per render (callgrind, `--bench 4` minus `--bench 2`, halved), main → this: polys_nz_10
 // 26.7 → 18.5 M instructions (−31 %), polys_nz_40 72.7 → 49.4 M (−32 %), polys_eo_40 −31 %,
 // hairlines 36.7 → 27.4 M (−25 %), curves and strokes −17 … −20 %, transforms_clip −16 %,
@@ -164,9 +167,9 @@ protocol SpanBlitter {
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>)
     /// Pixels `x..<x+count` of row `y`, all with the same coverage (1…255).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8)
-    /// Whether a short gap between two runs of a row may come as part of one `blitMask`
-    /// (`Rasterizer.mergedGap`) rather than as its own `blitSpan`.
-    static var takesJoinedGaps: Bool { get }
+    /// The longest gap of untouched cells between two runs of a row that may come as part of
+    /// one `blitMask` rather than as its own `blitSpan` (0: none).
+    var joinedGap: Int { get }
     /// Where rows may go from the rasterizer's cells straight into pixels (a solid colour under
     /// source-over into native pixels, with the AVX2 kernels), or nil. With a target, the
     /// rasterizer composites a row's runs of touched cells itself (`Rasterizer.resolveRowsOver`)
@@ -175,7 +178,7 @@ protocol SpanBlitter {
 }
 
 extension SpanBlitter {
-    static var takesJoinedGaps: Bool { true }
+    var joinedGap: Int { Rasterizer.mergedGap }
     var cellTarget: CellTarget? { nil }
 }
 
@@ -867,12 +870,12 @@ final class Rasterizer {
         // The process-wide kernel switch decides, as for the compositor's kernels (decided here
         // if no compositor has run yet, so the path does not depend on what ran before).
         KernelDispatch.prepare()
-        if B.takesJoinedGaps && R.coverageKernel != nil && KernelDispatch.usesAVX2(1) {
-            resolveRowsCoverage(R.self, rows, bandTop: bandTop, words: words, g, &blitter)
+        let joinedGap = blitter.joinedGap
+        if (joinedGap == Rasterizer.mergedGap || joinedGap >= 64) && R.coverageKernel != nil && KernelDispatch.usesAVX2(1) {
+            resolveRowsCoverage(R.self, rows, bandTop: bandTop, words: words, g, joinedGap: joinedGap, &blitter)
             return
         }
         let acc = accumulation, bits = touched, mask = coverage, pieces = rowPieces, originX = clip.x
-        let joinedGap = B.takesJoinedGaps ? Rasterizer.mergedGap : 0
         for row in rows {
             let n = Rasterizer.scanRow(R.self, acc: acc + (row &- bandTop) &* g.stride,
                                        bits: bits + (row &- bandTop) &* g.wordsPerRow,
@@ -898,33 +901,36 @@ final class Rasterizer {
     private func resolveRowsOver<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                               words: ClosedRange<Int>, _ g: BandGeometry,
                                                               target: CellTarget, _ blitter: inout B) {
-        resolveStretches(R.self, rows, bandTop: bandTop, words: words, g, target: target, &blitter)
+        resolveStretches(R.self, rows, bandTop: bandTop, words: words, g, target: target, joinedGap: nil, &blitter)
     }
 
-    /// `resolveRows` on CPUs with AVX2, for a blitter that takes joined gaps but composites
-    /// coverage itself: each row's stretches of cells (joined across gaps of at most
-    /// `mergedGap`) become coverage bytes through the rule's AVX2 kernel, eight cells a step,
-    /// and go to `blitMask` as they are made (`resolveStretches`).
+    /// `resolveRows` on CPUs with AVX2, for a blitter that composites coverage itself and takes
+    /// joined gaps of `mergedGap` or of 64 cells and more (`joinedGap`): each row's stretches
+    /// of cells (joined across gaps of at most `joinedGap`) become coverage bytes through the
+    /// rule's AVX2 kernel, eight cells a step, and go to `blitMask` as they are made
+    /// (`resolveStretches`).
     @inline(never)
     private func resolveRowsCoverage<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                                   words: ClosedRange<Int>, _ g: BandGeometry,
-                                                                  _ blitter: inout B) {
-        resolveStretches(R.self, rows, bandTop: bandTop, words: words, g, target: nil, &blitter)
+                                                                  joinedGap: Int, _ blitter: inout B) {
+        resolveStretches(R.self, rows, bandTop: bandTop, words: words, g, target: nil, joinedGap: joinedGap, &blitter)
     }
 
-    /// The rows of `resolveRowsOver` (`target` given) and `resolveRowsCoverage`, stretch by
-    /// stretch (`stretches`), the running sum carried from one to the next; what lies between
-    /// them and after the last is one alpha, a `blitSpan` (unless 0). The cells right of the
-    /// clip are cleared after every row.
+    /// The rows of `resolveRowsOver` (`target` given; every gap inside a bit word joined,
+    /// `mergedGap` between words) and `resolveRowsCoverage` (gaps of at most `joinedGap`
+    /// joined), stretch by stretch (`stretches`), the running sum carried from one to the next;
+    /// what lies between them and after the last is one alpha, a `blitSpan` (unless 0). The
+    /// cells right of the clip are cleared after every row.
     @inline(__always)
     private func resolveStretches<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ rows: Range<Int>, bandTop: Int,
                                                                words: ClosedRange<Int>, _ g: BandGeometry,
-                                                               target: CellTarget?, _ blitter: inout B) {
+                                                               target: CellTarget?, joinedGap: Int?, _ blitter: inout B) {
         guard let overKernel = R.cellKernel, let coverageKernel = R.coverageKernel else { return }
         let pieces = rowPieces, mask = coverage, originX = clip.x, width = g.width
         var cells = accumulation + (rows.lowerBound &- bandTop) &* g.stride
         var bits = touched + (rows.lowerBound &- bandTop) &* g.wordsPerRow
         let firstWord = words.lowerBound, wordCount = words.count
+        let gap = joinedGap ?? Rasterizer.mergedGap, joiningAll = joinedGap.map { $0 >= 64 } ?? true
         for row in rows {
             defer {
                 // Cells `width` and `width + 1` (right of the clip): no deposit reaches further.
@@ -932,8 +938,8 @@ final class Rasterizer {
                 cells += g.stride
                 bits += g.wordsPerRow
             }
-            let (n, start, end) = Rasterizer.stretches(bits: bits, from: firstWord, count: wordCount,
-                                                       joiningAll: target != nil, pieces: pieces)
+            let (n, start, end) = Rasterizer.stretches(bits: bits, from: firstWord, count: wordCount, gap: gap,
+                                                       joiningAll: joiningAll, pieces: pieces)
             if n < 0 { continue }
             var sum: Int32 = 0, done = 0, i = 0
             /// The pixels from `done` to `from` at the running sum's alpha, then `from..<to` from
@@ -975,14 +981,14 @@ final class Rasterizer {
     /// whose bits it clears. A marked bit stands for its cell and the next, so a word's touched
     /// cells run from its lowest set bit to one past its highest. A stretch runs over touched
     /// cells and the untouched ones between them (which hold 0, so a kernel gives a gap's
-    /// pixels its one alpha, as a span would): across gaps of at most `mergedGap` cells, and,
-    /// when `joiningAll`, across any gap inside one word — joining them all costs fewer
-    /// instructions than finding the long ones (found by smearing each touched cell's bit over
+    /// pixels its one alpha, as a span would): across gaps of at most `gap` cells (which is
+    /// `mergedGap` unless `joiningAll`), and, when `joiningAll`, across any gap inside one word
+    /// — joining them all costs fewer instructions than finding the long ones (found by smearing each touched cell's bit over
     /// the 32 after it: polys_nz_40 +2.7 % instructions, wall time the same). Returns how many
     /// stretches precede the last (in `pieces`; they lie inside the clip) and the last one's
     /// cells (it may reach or start at the clip's right side); −1 for a row with no touched cell.
     @inline(__always)
-    private static func stretches(bits: UnsafeMutablePointer<UInt64>, from: Int, count: Int, joiningAll: Bool,
+    private static func stretches(bits: UnsafeMutablePointer<UInt64>, from: Int, count: Int, gap: Int, joiningAll: Bool,
                                   pieces: UnsafeMutablePointer<RowPiece>) -> (n: Int, start: Int, end: Int) {
         var word = bits + from
         let end = word + count
@@ -996,7 +1002,7 @@ final class Rasterizer {
         @inline(__always) func join(_ c0: Int) {
             if start < 0 {
                 start = c0
-            } else if c0 &- x > mergedGap {
+            } else if c0 &- x > gap {
                 pieces[n] = RowPiece(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: x), alpha: -1)
                 n &+= 1
                 start = c0
