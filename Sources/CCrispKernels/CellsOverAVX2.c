@@ -29,6 +29,7 @@
 // (`vpgatherdd`, which branch `gradfuse` measured no faster than eight scalar loads here).
 
 #include "CCrispKernels.h"
+#include <string.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 
@@ -160,10 +161,30 @@ CRISP_AVX2 void store_levels(uint8_t *p, __m256i levels) {
     _mm_storel_epi64((__m128i *)p, both);
 }
 
+/// A step of eight untouched cells (all 0: a wide shape's interior, which a gradient's joined
+/// row is mostly) leaves the running sum as it is, so its eight bytes are the level of the sum
+/// carried in: stored from `flat` (that level in every byte, worked out when the first such
+/// step after a touched one comes) with no prefix sum, no clearing store and nothing on the
+/// carry's chain of latencies. The bytes are the same either way.
 CRISP_AVX2 int32_t cells_coverage(uint8_t *mask, int32_t *cells, ptrdiff_t count, int32_t sum, int even_odd) {
     __m256i carry = _mm256_set1_epi32(sum);
+    uint64_t flat = 0;
+    int flat_known = 0;
     ptrdiff_t i = 0;
-    for (; i + 8 <= count; i += 8) store_levels(mask + i, levels8(sums8(cells + i, &carry), even_odd));
+    for (; i + 8 <= count; i += 8) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(cells + i));
+        if (_mm256_testz_si256(v, v)) {
+            if (!flat_known) {
+                flat = (uint64_t)(uint8_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(levels8(carry, even_odd)))
+                       * 0x0101010101010101ull;
+                flat_known = 1;
+            }
+            memcpy(mask + i, &flat, 8);
+            continue;
+        }
+        flat_known = 0;
+        store_levels(mask + i, levels8(sums8(cells + i, &carry), even_odd));
+    }
     if (i < count) store_levels(mask + i, levels8(sums_short(cells + i, count - i, &carry), even_odd));
     return _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
 }

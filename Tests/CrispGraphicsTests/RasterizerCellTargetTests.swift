@@ -50,7 +50,14 @@ import Testing
             for offset in 0..<8 {
                 let color = colors[(count + offset) % colors.count]
                 let destination = KernelDispatchTests.pixels(width, &rng)
-                let given = (0..<width).map { _ in Self.cell(&rng) }
+                var given = (0..<width).map { _ in Self.cell(&rng) }
+                if count % 2 == 0 {
+                    // Untouched stretches (a wide shape's interior): whole blocks of eight cells
+                    // from the stretch's start left 0, which the coverage kernel skips.
+                    for block in stride(from: offset, to: width, by: 8) where rng.next() % 2 == 0 {
+                        for i in block..<min(block + 8, width) { given[i] = 0 }
+                    }
+                }
                 let start = [0, Rasterizer.fullCoverage, -Rasterizer.fullCoverage, Self.cell(&rng)][offset % 4]
                 pixels.update(from: destination, count: width)
                 cells.update(from: given, count: width)
