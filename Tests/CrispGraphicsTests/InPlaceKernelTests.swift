@@ -52,6 +52,18 @@ import Testing
                 mismatches += row[511] == destination[511] ? 0 : 1
                 checked += 512
             }
+            // Every short length (the last step overlapping the ones before it), bytes past the
+            // span untouched.
+            for count in 1...40 {
+                let c = UInt32(1 + (count &* 37) % 255)
+                row.update(from: destination, count: 48)
+                SourceOver.blendByteSpan(row, count: count, source: s, grey: grey, coverage: c)
+                for i in 0..<48 {
+                    let expected = i < count ? Self.converted(layout, destination[i], source: s, coverage: c) : destination[i]
+                    if row[i] != expected { mismatches += 1 }
+                }
+                checked += 48
+            }
             for count in [512, 29] {
                 row.update(from: destination, count: 512)
                 coverage.withUnsafeBufferPointer {
