@@ -40,6 +40,7 @@
 #if defined(__x86_64__) || defined(__i386__)
 
 #include "OverAVX2.h"
+#include <math.h>
 
 #pragma clang fp contract(off)
 
@@ -193,22 +194,152 @@ CRISP_AVX2 __m256i apply8(int op, __m256i s, __m256i d, int scales, __m256i f, u
         return count;                                                                                      \
     } while (0)
 
+// The loop for each `op`, with `g`, `row`, `count`, `op`, `coverage` and `coverages` in scope.
+#define GRADIENT_SWITCH(shade, shade_short)                                                                \
+    do {                                                                                                   \
+        __m256i al = alpha_low(3), ah = alpha_high(3), f = _mm256_set1_epi16((short)coverage);             \
+        int scales = coverage != 255;                                                                      \
+        switch (op) {                                                                                      \
+        case CRISP_STORE: GRADIENT_LOOP(shade, shade_short, CRISP_STORE);                                  \
+        case CRISP_OVER: GRADIENT_LOOP(shade, shade_short, CRISP_OVER);                                    \
+        default: GRADIENT_LOOP(shade, shade_short, CRISP_OVER_COVERAGES);                                  \
+        }                                                                                                  \
+    } while (0)
+
 #define GRADIENT_KERNEL(name, type, shade, shade_short)                                                    \
     __attribute__((target("avx2")))                                                                       \
     ptrdiff_t name(uint32_t *row, ptrdiff_t count, const type *g, int op, uint32_t coverage,               \
                    const uint8_t *coverages) {                                                             \
         if (count <= 0) return 0;                                                                          \
-        __m256i al = alpha_low(3), ah = alpha_high(3), f = _mm256_set1_epi16((short)coverage);             \
-        int scales = coverage != 255;                                                                      \
-        switch (op) {                                                                                      \
-        case CRISP_STORE: GRADIENT_LOOP(shade, shade_short, CRISP_STORE);                                               \
-        case CRISP_OVER: GRADIENT_LOOP(shade, shade_short, CRISP_OVER);                                                 \
-        default: GRADIENT_LOOP(shade, shade_short, CRISP_OVER_COVERAGES);                                               \
-        }                                                                                                  \
+        GRADIENT_SWITCH(shade, shade_short);                                                               \
     }
 
 GRADIENT_KERNEL(crisp_concentric_avx2, crisp_concentric, concentric8, concentric_short)
 GRADIENT_KERNEL(crisp_two_circles_avx2, crisp_two_circles, two_circles8, two_circles_short)
+
+// The focal kernel. SVG's two-circle gradients are one shape: a focal point (r0 = 0) inside
+// the end circle (a < 0), padded both ways. There every pixel has its root (b² − a·c ≥ b², so
+// t ≥ 0 and its radius t·dr ≥ 0), so the plain rule always serves, and all a step needs is
+// the table index of the double-precision t above, whose two `vsqrtpd` and two `vdivpd` of four
+// doubles bound the kernel (README, branch `grad4`). This kernel computes t in single
+// precision, eight lanes a register, and proves per step that it gives the same index:
+//   - t is the gauge of the end disk seen from the focal point, so it changes with the user
+//     offset q by at most L = 1/(dr − |dc|) per unit (dr being √(|dc|² − a), the disk of the a
+//     the exact path uses);
+//   - the offset in single precision (the span's first pixel's offset, worked out in double,
+//     plus k steps) is within δ of the true one, and so is the exact path's own double offset
+//     (`focal_begin`);
+//   - from the offset, t = (s − b)/|a| where b ≤ 0 and t = c/(s + b) where b > 0 (s = √(b² +
+//     |a|·c)): neither subtracts nearly equal values, so every rounding on the way moves t by a
+//     bounded fraction of t, and b's own rounding (b is a sum of two products of either sign) by
+//     a bounded fraction too, since |q| ≤ t·(dr + |dc|); the exact path's roundings likewise
+//     (`relative`, worked out once per gradient with a margin of two);
+//   - so the exact path's t lies within ε = relative·t + 2·L·δ (+ 2⁻⁴⁰ for anything below
+//     float's normal range) of this one. Its index is clamp(float(t)·top + ½) truncated, every
+//     step monotonic in t: if t − ε and t + ε give the same index, so does the exact t.
+// A step where they differ (an index boundary within ε, a few lanes in a hundred) or anything
+// is not finite is shaded by the exact path (`two_circles8`, which may stop as the two-circle
+// kernel stops); a span whose offsets are too large for single precision goes to it whole.
+// Bit for bit the two-circle kernel, then, whatever the rounding here (`FocalKernelTests`
+// compares them on random focal gradients, and fails with the bound made too small). Against
+// the two-circle kernel's 111 arithmetic instructions for eight pixels, about 40 and one
+// `vsqrtps` and one `vdivps` of eight floats.
+
+/// A focal gradient's span: the gradient, the span's first offset and ε's part that does not
+/// scale with t, and the exact path's parameters for it, filled in when a step first needs them.
+typedef struct {
+    const uint32_t *entries;
+    const crisp_focal *focal;
+    __m256 qx0, qy0, absolute;
+    int32_t x;
+    double cpy, dpy;
+    int exact_ready;
+    crisp_two_circles exact;
+} focal_span;
+
+/// Sets up `span` for pixels x…x + count − 1 of the row whose offset terms are `cpy`, `dpy`;
+/// 0 when the offsets are too large for the bound (then only the exact path serves).
+CRISP_AVX2 int focal_begin(focal_span *span, const crisp_focal *g, int32_t x, double cpy, double dpy,
+                           ptrdiff_t count) {
+    const crisp_two_circles *e = &g->exact;
+    span->entries = e->entries;
+    span->focal = g;
+    span->x = x;
+    span->cpy = cpy;
+    span->dpy = dpy;
+    span->exact_ready = 0;
+    double xs = (double)x + 0.5, k = (double)count;
+    double qx = ((e->ta * xs + cpy) + e->tx) - e->cx0, qy = ((e->tb * xs + dpy) + e->ty) - e->cy0;
+    double sx = fabs(e->ta) * k, sy = fabs(e->tb) * k;
+    if (!(fabs(qx) + fabs(qy) + sx + sy <= 0x1p24)) return 0;
+    // The single-precision offset: its start (rounded once), k·step (the step rounded, the
+    // product rounded) and their sum (rounded): within 2⁻²²·(|q0| + |step|·k) of the double one.
+    // Both it and the exact path's double offsets are within 2⁻⁵¹ of the sum of their terms'
+    // magnitudes of the true offset: 2⁻⁴⁸ covers both.
+    double far = fabs((double)x) + k + 1;
+    double dx = 0x1p-22 * (fabs(qx) + sx) + 0x1p-48 * (fabs(e->ta) * far + fabs(cpy) + fabs(e->tx) + fabs(e->cx0));
+    double dy = 0x1p-22 * (fabs(qy) + sy) + 0x1p-48 * (fabs(e->tb) * far + fabs(dpy) + fabs(e->ty) + fabs(e->cy0));
+    span->qx0 = _mm256_set1_ps((float)qx);
+    span->qy0 = _mm256_set1_ps((float)qy);
+    span->absolute = _mm256_set1_ps((float)(2 * g->lipschitz * (dx + dy) + 0x1p-40));
+    return 1;
+}
+
+/// The exact path's indices for a step whose single-precision one is in doubt (out of line: a
+/// few steps in a hundred).
+__attribute__((target("avx2"), noinline))
+static int focal_exact8(focal_span *g, __m256i offsets, __m256i *out) {
+    if (!g->exact_ready) {
+        g->exact = g->focal->exact;
+        g->exact.cpy = g->cpy;
+        g->exact.dpy = g->dpy;
+        g->exact.x = g->x;
+        g->exact_ready = 1;
+    }
+    return two_circles8(&g->exact, offsets, out);
+}
+
+/// A focal gradient's eight table indices at `offsets` (pixels from the span's first).
+CRISP_AVX2 int focal8(focal_span *g, __m256i offsets, __m256i *out) {
+    const crisp_focal *f = g->focal;
+    __m256 zero = _mm256_setzero_ps(), top = _mm256_set1_ps(f->exact.top), half = _mm256_set1_ps(0.5f);
+    __m256 k = _mm256_cvtepi32_ps(offsets);
+    __m256 qx = _mm256_add_ps(g->qx0, _mm256_mul_ps(_mm256_set1_ps(f->step_x), k));
+    __m256 qy = _mm256_add_ps(g->qy0, _mm256_mul_ps(_mm256_set1_ps(f->step_y), k));
+    __m256 b = _mm256_add_ps(_mm256_mul_ps(qx, _mm256_set1_ps(f->dcx)), _mm256_mul_ps(qy, _mm256_set1_ps(f->dcy)));
+    __m256 c = _mm256_add_ps(_mm256_mul_ps(qx, qx), _mm256_mul_ps(qy, qy));
+    __m256 s = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(b, b), _mm256_mul_ps(_mm256_set1_ps(f->abs_a), c)));
+    __m256 t = _mm256_blendv_ps(_mm256_mul_ps(_mm256_sub_ps(s, b), _mm256_set1_ps(f->inv_a)),
+                                _mm256_div_ps(c, _mm256_add_ps(s, b)), _mm256_cmp_ps(b, zero, _CMP_GT_OQ));
+    __m256 eps = _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps(f->relative)), g->absolute);
+    __m256 lo = _mm256_sub_ps(t, eps), hi = _mm256_add_ps(t, eps);
+    __m256i low = index8(_mm256_add_ps(_mm256_mul_ps(lo, top), half), f->exact.top);
+    __m256i high = index8(_mm256_add_ps(_mm256_mul_ps(hi, top), half), f->exact.top);
+    __m256 same = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(low, high)),
+                                _mm256_cmp_ps(hi, _mm256_set1_ps(0x1p30f), _CMP_LT_OQ));
+    if (_mm256_movemask_ps(same) != 0xFF) return focal_exact8(g, offsets, out);
+    *out = low;
+    return 1;
+}
+
+/// The indices of a span of `n` (1…7) pixels in `short_offsets`' lanes.
+CRISP_AVX2 int focal_short(focal_span *g, ptrdiff_t n, __m256i *out) { return focal8(g, short_offsets(n), out); }
+
+__attribute__((target("avx2")))
+ptrdiff_t crisp_focal_avx2(uint32_t *row, ptrdiff_t count, const crisp_focal *focal, int32_t x, double cpy, double dpy,
+                           int op, uint32_t coverage, const uint8_t *coverages) {
+    if (count <= 0) return 0;
+    focal_span span;
+    if (!focal_begin(&span, focal, x, cpy, dpy, count)) {
+        crisp_two_circles exact = focal->exact;
+        exact.cpy = cpy;
+        exact.dpy = dpy;
+        exact.x = x;
+        return crisp_two_circles_avx2(row, count, &exact, op, coverage, coverages);
+    }
+    focal_span *g = &span;
+    GRADIENT_SWITCH(focal8, focal_short);
+}
 
 #else
 
@@ -219,5 +350,7 @@ ptrdiff_t crisp_concentric_avx2(uint32_t *row, ptrdiff_t count, const crisp_conc
                                 uint32_t coverage, const uint8_t *coverages) { abort(); }
 ptrdiff_t crisp_two_circles_avx2(uint32_t *row, ptrdiff_t count, const crisp_two_circles *g, int op,
                                  uint32_t coverage, const uint8_t *coverages) { abort(); }
+ptrdiff_t crisp_focal_avx2(uint32_t *row, ptrdiff_t count, const crisp_focal *g, int32_t x, double cpy, double dpy,
+                           int op, uint32_t coverage, const uint8_t *coverages) { abort(); }
 
 #endif

@@ -83,6 +83,22 @@ typedef struct {
     int32_t check_start, check_end;
 } crisp_two_circles;
 
+/// A two-circle gradient of SVG's focal shape, shaded in single precision with the exact entry
+/// proven per step (GradientAVX2.c, "The focal kernel"): the start circle a point (r0 = 0)
+/// inside the end circle (a < 0), both ends extended. `exact` is the gradient's
+/// `crisp_two_circles` (its `cpy`, `dpy` and `x` are the span's, set by the kernel), which
+/// shades any step whose entry the single-precision bound leaves in doubt. `relative` and
+/// `lipschitz` are the bound's constants (`RadialGradientPaint.focalKernel` works them out).
+typedef struct {
+    crisp_two_circles exact;
+    /// dc, |a| and 1/|a| in single precision, and the steps of the user offset per pixel.
+    float dcx, dcy, abs_a, inv_a, step_x, step_y;
+    /// The bound on t's error relative to t, margin included.
+    float relative;
+    /// 1 / (dr − |dc|): how fast t can change with the user offset.
+    double lipschitz;
+} crisp_focal;
+
 /// A padded concentric radial gradient's span; stops before a step with a position that is not finite.
 ptrdiff_t crisp_concentric_avx2(uint32_t *row, ptrdiff_t count, const crisp_concentric *g, int op,
                                 uint32_t coverage, const uint8_t *coverages);
@@ -91,5 +107,18 @@ ptrdiff_t crisp_concentric_avx2(uint32_t *row, ptrdiff_t count, const crisp_conc
 /// not serve (no root, a negative radius, t not finite or beyond an end that does not extend).
 ptrdiff_t crisp_two_circles_avx2(uint32_t *row, ptrdiff_t count, const crisp_two_circles *g, int op,
                                  uint32_t coverage, const uint8_t *coverages);
+
+/// A focal gradient's span in row `y` from column `x`, `cpy` and `dpy` being the row's terms
+/// of the user offset (as in `crisp_two_circles`): the pixels `crisp_two_circles_avx2` gives,
+/// bit for bit; stops where it would.
+ptrdiff_t crisp_focal_avx2(uint32_t *row, ptrdiff_t count, const crisp_focal *g, int32_t x, double cpy, double dpy,
+                           int op, uint32_t coverage, const uint8_t *coverages);
+
+/// Asks for the cache lines of the `bytes` (≥ 1) bytes at `p`, to be written soon.
+static inline void crisp_prefetch_span(const void *p, ptrdiff_t bytes) {
+    const char *c = (const char *)p;
+    for (ptrdiff_t i = 0; i < bytes; i += 64) __builtin_prefetch(c + i, 1, 3);
+    __builtin_prefetch(c + bytes - 1, 1, 3);
+}
 
 #endif

@@ -413,6 +413,7 @@ struct CompositeBlitter: SpanBlitter {
         }
         if shadesDirect {
             let row = pixels + (y &* rowStride &+ x)
+            crisp_prefetch_span(row + rowStride, count &* 4)
             if let linear = linearOver {
                 Self.overLinear(linear, into: row, x: x, y: y, count: count, coverage: coverage, scratch: shadeBuffer)
             } else {

@@ -72,6 +72,10 @@ final class RadialGradientPaint {
     /// the row's and the column's.
     private let concentricKernel: crisp_concentric
     private let twoCirclesKernel: crisp_two_circles
+    /// SVG's focal shape (a point inside the end circle, padded both ways): the single-precision
+    /// kernel's parameters (GradientAVX2.c, "The focal kernel"), allocated once so that a span
+    /// passes a pointer and copies no parameter block; nil for any other shape.
+    private let focalKernel: UnsafeMutablePointer<crisp_focal>?
 
     /// The gradient's shape, as the shading loops tell them apart.
     private enum Shape {
@@ -104,6 +108,41 @@ final class RadialGradientPaint {
                                              r0dr: Double(r0 * dr), r0r0: Double(r0 * r0), a: Double(a), sign: a < 0 ? -1 : 1,
                                              r0: Double(r0), dr: Double(dr), x: 0,
                                              check_start: extendBefore ? 0 : 1, check_end: extendAfter ? 0 : 1)
+        focalKernel = shape == .twoCircles && r0 == 0 && extendBefore && extendAfter
+            ? RadialGradientPaint.focal(twoCirclesKernel) : nil
+    }
+
+    deinit { focalKernel?.deallocate() }
+
+    /// Whether spans go through the focal kernel where the CPU has AVX2.
+    var usesFocalKernel: Bool { focalKernel != nil }
+
+    /// The focal kernel's parameters for the two-circle kernel's `exact`, or nil when the
+    /// gradient is not of the focal shape (dr > 0, a < 0), or its bound is too loose to pay
+    /// (`relative` above 2⁻¹⁶, the focal point beyond about 0.9 of the way to the edge: then
+    /// most steps would be in doubt, each costing both kernels), or its values are too large or
+    /// small for single precision. The bound (GradientAVX2.c): t moves by at most
+    /// L = 1/(dr′ − |dc|) per unit of user offset, dr′ = √(|dc|² − a) the end radius of the a
+    /// the exact path uses; in single precision from an offset, every rounding moves t by at
+    /// most 2⁻²¹·t together, b's (of either sign) by 2⁻²⁰·(dr′ + |dc|)·|dc|/|a|·t, c's by
+    /// 2⁻²³·(dr′ + |dc|)/√|a|·t; the exact path's own by 2⁻⁴⁸·M·t, M = (dr′ + |dc|)·(2|dc| +
+    /// √|a|)/|a| (|q| ≤ t·(dr′ + |dc|) turns each bound in |q| into one in t). Twice their sum is
+    /// `relative`.
+    private static func focal(_ exact: crisp_two_circles) -> UnsafeMutablePointer<crisp_focal>? {
+        let absA = -exact.a, dc = (exact.dcx * exact.dcx + exact.dcy * exact.dcy).squareRoot()
+        let dr = (dc * dc + absA).squareRoot(), root = absA.squareRoot()
+        // Offsets within 2²⁴ (`focal_begin`) keep every value of the single-precision path
+        // within 2⁻¹⁰⁰…2¹⁰⁰.
+        guard exact.dr > 0, (0x1p-30...0x1p48).contains(absA), (0x1p-15...0x1p24).contains(dr), dc <= 0x1p24,
+              abs(exact.ta) <= 0x1p24, abs(exact.tb) <= 0x1p24 else { return nil }
+        let lipschitz = 1 / (dr - dc), m = (dr + dc) * (2 * dc + root) / absA
+        let relative = 2 * (0x1p-21 + 0x1p-20 * (dr + dc) * dc / absA + 0x1p-23 * (dr + dc) / root + 0x1p-48 * m + 0x1p-50)
+        guard lipschitz.isFinite, lipschitz > 0, lipschitz <= 0x1p20, relative <= 0x1p-16 else { return nil }
+        let block = UnsafeMutablePointer<crisp_focal>.allocate(capacity: 1)
+        block.initialize(to: crisp_focal(exact: exact, dcx: Float(exact.dcx), dcy: Float(exact.dcy), abs_a: Float(absA),
+                                         inv_a: Float(1 / absA), step_x: Float(exact.ta), step_y: Float(exact.tb),
+                                         relative: Float(relative), lipschitz: lipschitz))
+        return block
     }
 
     /// The largest table position, as the lookups clamp to it.
@@ -156,6 +195,16 @@ final class RadialGradientPaint {
         case .twoCircles:
             guard abs(x) < 1 << 22 else { return false }
             let py = CGFloat(y) + 0.5
+            if let focal = focalKernel {
+                let cpy = Double(toUser.c * py), dpy = Double(toUser.d * py)
+                GradientKernel.run(operation, row: row, count: count, scratch: scratch, kernel: { start in
+                    let (op, coverage, coverages) = operation.arguments(from: start)
+                    return crisp_focal_avx2(row + start, count &- start, focal, Int32(x &+ start), cpy, dpy, op, coverage, coverages)
+                }, shade: { start, n, out in
+                    shadeTwoCircles(x: x &+ start, y: y, count: n, into: out)
+                })
+                return true
+            }
             var g = twoCirclesKernel
             (g.cpy, g.dpy) = (Double(toUser.c * py), Double(toUser.d * py))
             GradientKernel.run(operation, row: row, count: count, scratch: scratch, kernel: { start in
