@@ -240,8 +240,9 @@ GRADIENT_KERNEL(crisp_two_circles_avx2, crisp_two_circles, two_circles8, two_cir
 // A step where they differ (an index boundary within ε, a few lanes in a hundred) or anything
 // is not finite is shaded by the exact path (`two_circles8`, which may stop as the two-circle
 // kernel stops); a span whose offsets are too large for single precision goes to it whole.
-// Bit for bit the two-circle kernel, then, whatever the rounding here (`FocalKernelTests`
-// compares them on random focal gradients, and fails with t off by 10⁻⁵ of itself). Against
+// Bit for bit the two-circle kernel, then, whatever the rounding here
+// (`GradientKernelTests+Focal` compares them on random focal gradients, and fails with t off
+// by 10⁻⁵ of itself). Against
 // the two-circle kernel's index pass of about 110 instructions, two `vsqrtpd` and two `vdivpd`
 // for eight pixels, about 40 and one `vsqrtps` and one `vdivps`: in a C microbenchmark, spans
 // of 64 pixels 186 → 115 ns, of 24 pixels 73 → 47 ns (about 4 steps in 100 in doubt); in

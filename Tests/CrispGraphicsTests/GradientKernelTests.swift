@@ -36,6 +36,17 @@ import Testing
         return (blended, sources.filter { $0 == Pixel.unpainted }.count)
     }
 
+    /// The span shaded by the Swift loops (SSE2 forced) and by the AVX2 kernels (AVX2 forced).
+    static func shadedBothWays(_ paint: Paint, x: Int, y: Int, count: Int) -> (swift: [UInt32], fused: [UInt32]) {
+        #expect(KernelDispatch.force(.sse2))
+        var swift = [UInt32](repeating: 0, count: count), fused = swift
+        swift.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
+        #expect(KernelDispatch.force(.avx2))
+        fused.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
+        KernelDispatch.force(.automatic)
+        return (swift, fused)
+    }
+
     /// Every paint over random rows, with one coverage and with a coverage row, through the
     /// fused kernels against the Swift path; and shading alone (the kernels' store) against the
     /// Swift loops. The kernels must take most spans and leave a row they decline untouched.
@@ -84,12 +95,7 @@ import Testing
                     }
                 }
                 // Shading alone.
-                #expect(KernelDispatch.force(.sse2))
-                var swift = [UInt32](repeating: 0, count: count), fused = swift
-                swift.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
-                #expect(KernelDispatch.force(.avx2))
-                fused.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
-                KernelDispatch.force(.automatic)
+                let (swift, fused) = Self.shadedBothWays(paint, x: x, y: y, count: count)
                 if swift != fused { mismatches += 1 }
             }
         }

@@ -47,9 +47,9 @@
 // precision eight lanes a register, bounds its distance from the double-precision t above,
 // and takes a step's entries only where both ends of that interval give the same entry; other
 // steps (about 4 in 100 in the `gradients` scene) take the two-circle kernel's double
-// precision. The same pixels, bit for bit (`FocalKernelTests`), without the two `vsqrtpd` and
-// two `vdivpd` a step: `gradients` 0.650 → 0.614 ms a render with the prefetch of the
-// compositor's next row (README, branch `grad4`).
+// precision. The same pixels, bit for bit (`GradientKernelTests+Focal`), without the two
+// `vsqrtpd` and two `vdivpd` a step: `gradients` 0.658 → 0.612 ms a render, with the prefetch
+// of the compositor's next row (README, branch `grad4`).
 
 import CCrispKernels
 import Foundation

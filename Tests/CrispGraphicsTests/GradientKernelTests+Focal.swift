@@ -3,13 +3,14 @@ import Foundation
 import Testing
 @testable import CrispGraphics
 
-/// The focal kernel (CCrispKernels/GradientAVX2.c, "The focal kernel": SVG's two-circle shape
-/// shaded in single precision, the table entry proven per step) against the Swift path, pixel
-/// for pixel, on random focal gradients: every scale from a hundredth of a pixel to a hundred
-/// pixels a user unit, skewed and rotated, the focal point anywhere from the centre to within
-/// a thousandth of the end circle's edge, spans of 1…300 pixels anywhere on and around a
-/// canvas. Serialized for the reason `GradientKernelTests` gives.
-@Suite(.serialized) struct FocalKernelTests {
+// The focal kernel (CCrispKernels/GradientAVX2.c, "The focal kernel": SVG's two-circle shape
+// shaded in single precision, the table entry proven per step) against the Swift path, pixel
+// for pixel, on random focal gradients: every scale from a hundredth of a pixel to a hundred
+// pixels a user unit, skewed and rotated, the focal point anywhere from the centre to within
+// a two-thousandth of the end circle's edge, spans of 1…300 pixels anywhere on and around a
+// canvas. In `GradientKernelTests`' serialized suite, since it switches the process-wide
+// path as the suite's other tests do.
+extension GradientKernelTests {
     /// A random gradient of the focal shape: the start circle a point inside the end circle,
     /// padded both ways.
     static func randomFocal(_ rng: inout SplitMix64, table: GradientTable) -> RadialGradientPaint {
@@ -45,12 +46,7 @@ import Testing
             for _ in 0..<12 {
                 let count = Int(rng.next() % 300) + 1
                 let x = Int(rng.next() % 700) - 100 - count / 2, y = Int(rng.next() % 700) - 100
-                #expect(KernelDispatch.force(.sse2))
-                var swift = [UInt32](repeating: 0, count: count), fused = swift
-                swift.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
-                #expect(KernelDispatch.force(.avx2))
-                fused.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
-                KernelDispatch.force(.automatic)
+                let (swift, fused) = GradientKernelTests.shadedBothWays(.radialGradient(paint), x: x, y: y, count: count)
                 pixels += count
                 mismatches += zip(swift, fused).filter { $0 != $1 }.count
             }
