@@ -52,8 +52,8 @@ extension GradientKernelTests {
             }
         }
         #expect(mismatches == 0, "\(mismatches) of \(pixels) pixels differ between the focal kernel and the Swift path")
-        // The kernel takes the focal points up to about 0.9 of the way to the edge, three in
-        // four here, and declines those nearer.
+        // The kernel takes the focal points up to about 0.87 of the way to the edge (about two
+        // in three here) and declines those nearer.
         #expect(focal > gradients * 5 / 8 && focal < gradients * 7 / 8, "\(focal) of \(gradients) gradients took the focal kernel")
     }
 }

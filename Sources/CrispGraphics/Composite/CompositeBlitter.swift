@@ -72,12 +72,14 @@
 // spans; and a padded linear one under source-over goes from the producer to `overLinear`
 // (shade, then the row kernel), past the paint's and the operator's dispatch. With the radial
 // kernels' two passes: `gradients` −13 % instructions a render (callgrind), 0.92 → 0.71 ms
-// (README, branch `grad3`). Such a row asks for the destination's cache lines under it one row
-// down before it is blended (`crisp_prefetch_span`): the next row of the same shape is its
-// next call, and the row kernels had waited on those loads (about a fifth of their time in
-// `perf`; `gradients` about −2 %, branch `grad4`). Rejected there: the same joined rows for opaque gradients (their
+// (README, branch `grad3`). Rejected there: the same joined rows for opaque gradients (their
 // fully covered pixels are stores), a fused linear kernel (again; a microbenchmark of clipped
-// circles' spans put it at or below the shader and the row kernel).
+// circles' spans put it at or below the shader and the row kernel). Such a row asks for the
+// destination's cache lines under it one row down before it is blended
+// (`crisp_prefetch_span`): the next row of the same shape is its next call, and the row
+// kernels had waited on those loads (about a fifth of their time in `perf`; `gradients`
+// −1.6 %, branch `grad4`, which also measured and rejected the cells fused into the linear
+// rows' blend: as slow as the two passes).
 // And the commonest way a gradient reaches
 // the compositor — SVG's and UIKit's "clip to the shape, paint the gradient across the clip" —
 // no longer builds a clip mask: the clip path waits (`PendingClip`), and a gradient painted

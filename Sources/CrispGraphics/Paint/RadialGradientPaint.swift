@@ -128,7 +128,7 @@ final class RadialGradientPaint {
 
     /// The focal kernel's parameters for the two-circle kernel's `exact`, or nil when the
     /// gradient is not of the focal shape (dr > 0, a < 0), or its bound is too loose to pay
-    /// (`relative` above 2⁻¹⁶, the focal point beyond about 0.9 of the way to the edge: then
+    /// (`relative` above 2⁻¹⁶, the focal point beyond about 0.87 of the way to the edge: then
     /// most steps would be in doubt, each costing both kernels), or its values are too large or
     /// small for single precision. The bound (GradientAVX2.c): t moves by at most
     /// L = 1/(dr′ − |dc|) per unit of user offset, dr′ = √(|dc|² − a) the end radius of the a
