@@ -337,8 +337,6 @@ final class Rasterizer {
     private var rowPiecesCapacity = 0
     /// A band's edges per row (`accumulateMany`), as differences from one row to the next.
     private var rowEdgeCounts: [Int] = []
-    /// A band's cells in 64 bits, for rows with more than `exactEdges` edges (`accumulateMany`).
-    private var wideCells: [Int64] = []
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
@@ -662,27 +660,29 @@ final class Rasterizer {
             deposit(0..<count)
             return
         }
-        // The cells deposits reach: those of the touched bit words, and the cell after them.
-        let first = words.lowerBound << 6, end = min(g.stride, (words.upperBound + 1) << 6 + 1)
-        wideCells.removeAll(keepingCapacity: true)
-        wideCells.append(contentsOf: repeatElement(0, count: rows * g.stride))
-        wideCells.withUnsafeMutableBufferPointer { wide in
+        // The cells deposits reach in each row: those of the touched bit words, and the cell
+        // after them; in 64 bits, `span` a row (released after the band: this is rare).
+        let first = words.lowerBound << 6, span = min(g.stride, (words.upperBound + 1) << 6 + 1) - first
+        var wide = [Int64](repeating: 0, count: rows * span)
+        wide.withUnsafeMutableBufferPointer { wide in
             for start in stride(from: 0, to: count, by: Rasterizer.exactEdges) {
                 deposit(start..<min(start + Rasterizer.exactEdges, count))
                 for r in 0..<rows {
-                    for j in r * g.stride + first..<r * g.stride + end {
-                        wide[j] &+= Int64(acc[j])
-                        acc[j] = 0
+                    let cells = acc + (r * g.stride + first)
+                    for j in 0..<span {
+                        wide[r * span + j] &+= Int64(cells[j])
+                        cells[j] = 0
                     }
                 }
             }
             let full = Int64(Rasterizer.fullCoverage)
             for r in 0..<rows {
+                let cells = acc + (r * g.stride + first)
                 var sum: Int64 = 0, previous: Int32 = 0
-                for j in r * g.stride + first..<r * g.stride + end {
-                    sum &+= wide[j]
+                for j in 0..<span {
+                    sum &+= wide[r * span + j]
                     let clamped = Int32(min(max(sum, -full), full))
-                    acc[j] = clamped - previous
+                    cells[j] = clamped - previous
                     previous = clamped
                 }
             }
