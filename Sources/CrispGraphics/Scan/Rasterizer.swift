@@ -182,7 +182,7 @@ import Foundation
 // `scanRow` on CPUs without AVX2, for the clip-mask writer and for the aliased rules) then
 // resolves its cells as before and meets only sums within ±one pixel: no kernel changed, and
 // ordinary drawing pays one comparison a band (README, Benchmarks, "wrap1": every scene's
-// instructions a render within ±0.01 %). Rejected: 64-bit cells or running sums everywhere
+// instructions a render within ±0.02 %). Rejected: 64-bit cells or running sums everywhere
 // (twice the buffer and half the lanes of every step, for what no ordinary drawing reaches);
 // saturating additions (the cells are differences: a clamped difference is wrong for every
 // sum after it); detecting the wrap in the resolve (a wrapped sum looks like a right one).
@@ -632,7 +632,6 @@ final class Rasterizer {
     private func accumulateMany(_ edges: UnsafeMutablePointer<Edge>, count: Int, indices: UnsafeBufferPointer<Int>?,
                                 top: Int32, bottom: Int32, bandTop: Int, words: ClosedRange<Int>, _ g: BandGeometry) {
         let acc = accumulation, bits = touched, rows = Int(bottom &- top) >> 8
-        func edge(_ i: Int) -> Edge { edges[indices?[i] ?? i] }
         func deposit(_ range: Range<Int>) {
             if let indices {
                 Rasterizer.accumulate(edges, indices: UnsafeBufferPointer(rebasing: indices[range]), top: top,
@@ -642,19 +641,27 @@ final class Rasterizer {
                                       bandTop: bandTop, g, acc: acc, bits: bits)
             }
         }
-        rowEdgeCounts.removeAll(keepingCapacity: true)
-        rowEdgeCounts.append(contentsOf: repeatElement(0, count: rows + 1))
-        for i in 0..<count {
-            let e = edge(i)
-            let y0 = max(e.y0, top), y1 = min(e.y1, bottom)
-            guard y0 < y1 else { continue }
-            rowEdgeCounts[Int(y0 >> 8) - bandTop] += 1
-            rowEdgeCounts[Int((y1 - 1) >> 8) - bandTop + 1] -= 1
-        }
-        var most = 0, edgesInRow = 0
-        for r in 0..<rows {
-            edgesInRow += rowEdgeCounts[r]
-            most = max(most, edgesInRow)
+        if rowEdgeCounts.count <= rows { rowEdgeCounts = Array(repeating: 0, count: rows + 1) }
+        let most = rowEdgeCounts.withUnsafeMutableBufferPointer { counts in
+            counts.update(repeating: 0)
+            /// +1 at the edge's first row in the band, −1 after its last.
+            @inline(__always) func add(_ e: Edge) {
+                let y0 = max(e.y0, top), y1 = min(e.y1, bottom)
+                guard y0 < y1 else { return }
+                counts[Int(y0 >> 8) &- bandTop] &+= 1
+                counts[Int((y1 &- 1) >> 8) &- bandTop &+ 1] &-= 1
+            }
+            if let indices {
+                for i in indices { add(edges[i]) }
+            } else {
+                for i in 0..<count { add(edges[i]) }
+            }
+            var most = 0, edgesInRow = 0
+            for r in 0..<rows {
+                edgesInRow &+= counts[r]
+                most = max(most, edgesInRow)
+            }
+            return most
         }
         guard most > Rasterizer.exactEdges else {
             deposit(0..<count)
