@@ -28,6 +28,13 @@ public struct BenchmarkLayout: Sendable {
         BenchmarkLayout(name: "alpha 8", bytesPerPixel: 1, isGrey: false, bitmapInfo: CGImageAlphaInfo.alphaOnly.rawValue),
     ]
 
+    /// The layout a table prints as `name` (any case; the native one also as "BGRA" or "native").
+    public static func named(_ name: String) -> BenchmarkLayout? {
+        let key = name.lowercased()
+        if key == "bgra" || key == "native" { return native }
+        return all.first { $0.name.lowercased() == key }
+    }
+
     private static func quad(_ name: String, _ alpha: CGImageAlphaInfo, _ order: CGBitmapInfo) -> BenchmarkLayout {
         BenchmarkLayout(name: name, bytesPerPixel: 4, isGrey: false, bitmapInfo: alpha.rawValue | order.rawValue)
     }

@@ -63,10 +63,15 @@ struct RasterBenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Compare every bitmap layout's fill rate with the native layout's instead (tests default to FillRectU, FillRoundU, FillPolyNZi40).")
     var layouts = false
 
+    @Option(name: .long, help: "With --layouts, compare only this layout with the native one (repeatable; names as the table prints them: \(BenchmarkLayout.all.dropFirst().map(\.name).joined(separator: ", "))).")
+    var layout: [String] = []
+
     func validate() throws {
         for s in sizes where s < 1 || s > 512 { throw ValidationError("size \(s) is outside 1…512") }
         for t in tests where RasterBenchmark.Test(rawValue: t) == nil { throw ValidationError("unknown test '\(t)'") }
         if !(minTime > 0 && minTime <= 60) { throw ValidationError("--min-time must be in (0, 60]") }
+        if !layout.isEmpty && !layouts { throw ValidationError("--layout needs --layouts") }
+        for name in layout where BenchmarkLayout.named(name) == nil { throw ValidationError("unknown layout '\(name)'") }
     }
 
     func run() throws {
@@ -95,7 +100,9 @@ struct RasterBenchCommand: ParsableCommand {
         let header = ["layout"] + cells.map { "\($0.0.rawValue) \($0.1)px" } + ["opaque fill"]
         print(header.map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) }.joined())
         var nativeRates: [Double] = []
-        for layout in BenchmarkLayout.all {
+        let compared = layout.isEmpty ? BenchmarkLayout.all
+            : [BenchmarkLayout.native] + layout.compactMap(BenchmarkLayout.named).filter { $0.name != BenchmarkLayout.native.name }
+        for layout in compared {
             var rates = cells.map { bench.measure($0.0, size: $0.1, layout: layout).operationsPerMillisecond }
             rates.append(bench.measureFillRate(layout: layout).opaqueFill * 1000)
             if nativeRates.isEmpty { nativeRates = rates }

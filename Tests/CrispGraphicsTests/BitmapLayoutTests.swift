@@ -49,6 +49,9 @@ import Testing
         ctx.setFillColor(red: 0.1, green: 0.5, blue: 0.9, alpha: 0.8)
         ctx.addEllipse(in: CGRect(x: 3.3, y: 2.7, width: 30.5, height: 22.1))
         ctx.fillPath()
+        // A translucent rectangle over what is there: spans of one coverage (edges and interior).
+        ctx.setFillColor(red: 0.3, green: 0.6, blue: 0.2, alpha: 0.6)
+        ctx.fill(CGRect(x: 20.5, y: 3.25, width: 30.3, height: 12.6))
         ctx.setStrokeColor(red: 0.8, green: 0.1, blue: 0.2, alpha: 1)
         ctx.setLineWidth(2.5)
         ctx.move(to: CGPoint(x: 2, y: 30))

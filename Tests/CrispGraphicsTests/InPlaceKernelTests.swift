@@ -133,4 +133,74 @@ import Testing
         }
         #expect(mismatches == 0)
     }
+
+    /// Fills through a context: grey 8 and alpha 8 take a solid colour's spans straight from the
+    /// producer (`ByteOver`, the factors at full coverage computed once a fill), or through the
+    /// clip's spans with a clip mask. One shape drawn on a uniform destination gives exactly the
+    /// bytes the native layout gives on the same destination, converted (the converted path's
+    /// formula, per the essay in SourceOver+Bytes.swift): unaligned rectangles (short edge spans,
+    /// long interiors), thin rectangles, polygons and rounded rectangles, translucent and opaque,
+    /// with and without a clip.
+    @Test(arguments: [true, false])
+    func byteContextsMatchTheNativeLayoutConverted(grey: Bool) throws {
+        let layout = try Self.layout(grey: grey)
+        let (width, height) = (43, 29)
+        var rng = SplitMix64(seed: grey ? 0x6E7 : 0xA7A)
+        var mismatches = 0, checked = 0
+        for shape in 0..<240 {
+            let level = UInt8(truncatingIfNeeded: rng.next())
+            var bytes = [UInt8](repeating: level, count: width * height)
+            var native = [UInt32](repeating: 0, count: width * height)
+            for i in native.indices { Self.loadByte(layout, level, into: &native[i]) }
+            let color = shape % 5 == 0 ? 0xFF00_0000 | UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF
+                                       : CompositePipelineTests.randomPixel(&rng)
+            let x = CGFloat(rng.nextUnit() * 30), y = CGFloat(rng.nextUnit() * 20)
+            let w = shape % 7 == 0 ? CGFloat(rng.nextUnit()) : CGFloat(1 + rng.nextUnit() * 25)
+            let h = CGFloat(1 + rng.nextUnit() * 15)
+            let clipped = shape % 4 == 3
+            func draw(_ ctx: CGContext) {
+                if clipped { ctx.addPath(CGPath(ellipseIn: CGRect(x: 3, y: 2, width: 35, height: 24), transform: nil)); ctx.clip() }
+                let alpha = CGFloat(color >> 24) / 255
+                let unpremultiplied = { (shift: UInt32) in alpha == 0 ? 0 : min(1, CGFloat(color >> shift & 255) / 255 / alpha) }
+                ctx.setFillColor(red: unpremultiplied(16), green: unpremultiplied(8), blue: unpremultiplied(0), alpha: alpha)
+                switch shape % 3 {
+                case 0: ctx.fill(CGRect(x: x, y: y, width: w, height: h))
+                case 1:
+                    ctx.addLines(between: [CGPoint(x: x, y: y), CGPoint(x: x + w, y: y + 2), CGPoint(x: x + w / 2, y: y + h)])
+                    ctx.fillPath()
+                default:
+                    ctx.addPath(CGPath(roundedRect: CGRect(x: x, y: y, width: w + 2, height: h + 2), cornerWidth: 1, cornerHeight: 1,
+                                       transform: nil))
+                    ctx.fillPath()
+                }
+            }
+            try bytes.withUnsafeMutableBytes { buf in
+                let ctx = try #require(grey
+                    ? CGContext(data: buf.baseAddress, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width,
+                                space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGImageAlphaInfo.none.rawValue)
+                    : CGContext(data: buf.baseAddress, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.alphaOnly.rawValue))
+                draw(ctx)
+            }
+            try native.withUnsafeMutableBytes { buf in
+                let ctx = try #require(CGContext(data: buf.baseAddress, width: width, height: height, bitsPerComponent: 8,
+                                                 bytesPerRow: width * 4, space: CGColorSpaceCreateDeviceRGB(),
+                                                 bitmapInfo: CGBitmapInfo.crispNative.rawValue))
+                draw(ctx)
+            }
+            for i in bytes.indices {
+                var expected: UInt8 = 0
+                layout.store(&native[i], count: 1, to: &expected)
+                if bytes[i] != expected { mismatches += 1 }
+            }
+            checked += bytes.count
+        }
+        #expect(checked > 0 && mismatches == 0, "\(mismatches) of \(checked) bytes differ")
+    }
+
+    /// `byte` as the native pixel the converted path loads it as.
+    static func loadByte(_ layout: PixelLayout, _ byte: UInt8, into pixel: inout UInt32) {
+        var b = byte
+        layout.load(&b, count: 1, into: &pixel)
+    }
 }
