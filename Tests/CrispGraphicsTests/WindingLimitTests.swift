@@ -1,4 +1,3 @@
-import CrispTestSupport
 import Foundation
 import Testing
 @testable import CrispGraphics
