@@ -11,7 +11,8 @@
 // into its pixel's four 16-bit factor lanes with the two `vpshufb` patterns `coverage8` uses
 // for coverage bytes; the blend is `over8`, shared with the other source-over kernels
 // (OverAVX2.h). Every value is the Swift path's: integer sums are exact in any order (and wrap
-// alike), the rule is `NonZeroRule`/`EvenOddRule`'s lane-wise form (`alphas`), and a byte is
+// alike; the rasterizer keeps the sums a non-zero kernel meets within 32 bits, the winding
+// limit in its essay, so only even-odd's wrap, harmlessly), the rule is `NonZeroRule`/`EvenOddRule`'s lane-wise form (`alphas`), and a byte is
 // the low byte of its lane, as `UInt8(truncatingIfNeeded:)` takes it; the blend gives a pixel
 // the same value from any lane (SourceOverAVX2.c), a block of zero coverage is left alone and
 // a block of full coverage under an opaque colour is stored, as there.

@@ -106,14 +106,14 @@ extension SourceOver {
     }
 }
 
-/// A solid colour under source-over into grey 8 or alpha 8 memory with no clip mask: where a
-/// producer emits a span of one coverage, `CompositeBlitter.blitSpan` hands it here, inlined into
-/// the producer, past the blitter's out-of-line span entry and its layout dispatch; the factors
-/// at full coverage (an interior span's) are computed once a fill, and a span of fewer than eight
-/// bytes (a rectangle's or an outline's edge pixel) is blended on the spot. With the factors
-/// recomputed and two calls a span, translucent 16-pixel rectangles took 1.6× the native
-/// layout's time (`crisp bench raster --layouts --layout "grey 8"`), about half of it before
-/// the first byte: the chain colour × coverage → luma → broadcast.
+/// A solid colour under source-over into grey 8 or alpha 8 memory with no clip mask: a span a
+/// producer emits reaches it in one call (`CompositeBlitter.directSpan`, `directMask`), past
+/// the blitter's layout dispatch; the factors at full coverage (an interior span's) are computed
+/// once a fill, and a span of fewer than eight bytes (a rectangle's or an outline's edge pixel)
+/// is blended on the spot. With the factors recomputed and two calls a span, translucent
+/// 16-pixel rectangles took 1.6× the native layout's time (`crisp bench raster --layouts
+/// --layout "grey 8"`), much of it before the first byte: the chain colour × coverage → luma →
+/// broadcast.
 struct ByteOver {
     /// The first byte of raster row 0.
     let bytes: UnsafeMutablePointer<UInt8>
@@ -161,7 +161,7 @@ struct ByteOver {
         SourceOver.blendByteSpan(bytes + (y &* bytesPerRow &+ x), count: count, source: source, grey: grey, coverage: coverage)
     }
 
-    /// `blendByteSpan` one byte at a time (a short span, or a long one's last bytes).
+    /// `blendByteSpan` one byte at a time, for a span of fewer than eight bytes.
     @inline(__always)
     static func blendShort(_ row: UnsafeMutablePointer<UInt8>, count: Int, value: UInt32, inverse: UInt32) {
         var i = 0

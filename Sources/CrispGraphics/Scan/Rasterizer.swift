@@ -160,6 +160,33 @@ import Foundation
 // Measured and rejected: looking for gaps of more than `mergedGap` inside words on the fused
 // path too (+2.7 % instructions on polys_nz_40, wall time the same); a constant span between
 // stretches for every gap of more than 64 cells instead of 32 (no change).
+//
+// The winding limit (branch `wrap1`). Cells and running sums are Int32 and every addition
+// wraps (the deposits, `scanRow`'s and `singleRun`'s sums, `prefixSums`, the C kernels'
+// `prefix8`). One edge adds exactly 512·|h| ≤ 2¹⁷ to a row, and its running part at any cell
+// lies between 0 and that, but for the rounding of a piece's column quotient u (half a unit
+// at most, and no more than u itself when u ≠ 0), which can carry a long shallow piece's partial
+// sum to nearly twice it before its last cell takes the excess back: each cell an edge reaches
+// and each partial sum of its deposits stays within ±(2¹⁸ + 2¹¹). A row crossed by E edges
+// keeps every cell and running sum within E·(2¹⁸ + 2¹¹), exact in Int32 up to E = 8128;
+// `exactEdges` is 4096, a margin of two. Beyond that the sums wrapped: 32 768 coincident copies
+// of a shape (65 536 edges a row, a pixel's worth from each copy) summed to exactly 2³² and came
+// out empty, and other counts gave wrong fractions (87 382 copies of 3/8 of a pixel gave 1/4).
+// Even-odd is immune (`wrapsHarmlessly`): its alpha depends on the sum modulo 2¹⁸, which
+// divides 2³². For the non-zero rules a band with more than `exactEdges` edges counts them row
+// by row (one pass over its edges, per-row differences); when a row has more, the band's edges
+// are deposited `exactEdges` at a time, each group's exact cells added into 64-bit cells (only
+// in the bit words the outline reaches), and each row's 64-bit running sums, clamped to ±one
+// pixel (which leaves every non-zero alpha as it was), go back into the 32-bit cells as
+// differences (`accumulateMany`). Every row loop (the fused and coverage AVX2 kernels,
+// `scanRow` on CPUs without AVX2, for the clip-mask writer and for the aliased rules) then
+// resolves its cells as before and meets only sums within ±one pixel: no kernel changed, and
+// ordinary drawing pays one comparison a band (README, Benchmarks, "wrap1": every scene's
+// instructions a render within ±0.02 %). Rejected: 64-bit cells or running sums everywhere
+// (twice the buffer and half the lanes of every step, for what no ordinary drawing reaches);
+// saturating additions (the cells are differences: a clamped difference is wrong for every
+// sum after it); detecting the wrap in the resolve (a wrapped sum looks like a right one).
+// `WindingLimitTests` draws up to 100 000 coincident copies through every row loop.
 
 /// Receives the rasterizer's coverage, row by row, left to right, for pixels inside the clip box.
 protocol SpanBlitter {
@@ -267,6 +294,10 @@ final class Rasterizer {
     /// coverage row (its pixels get the gap's one alpha) rather than ending the row with a
     /// constant span between them: a per-span call costs more than blending 32 pixels.
     static let mergedGap = 32
+    /// The most edges with a piece in one row whose cells and running sums 32 bits hold
+    /// exactly: an edge adds less than 2¹⁸ + 2¹¹ to any cell or running sum of a row, so 4096
+    /// of them stay within ±2³⁰ + 2²³, half of Int32's range (essay, "The winding limit").
+    static let exactEdges = 4096
 
     private(set) var clip = PixelRect.empty
     /// The clip's sides as `CGFloat`s, converted once per outline rather than per segment.
@@ -304,6 +335,8 @@ final class Rasterizer {
     /// the clip) and one for the row's end.
     private var rowPieces: UnsafeMutablePointer<RowPiece>
     private var rowPiecesCapacity = 0
+    /// A band's edges per row (`accumulateMany`), as differences from one row to the next.
+    private var rowEdgeCounts: [Int] = []
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
@@ -483,8 +516,13 @@ final class Rasterizer {
             // One band (the usual case): every edge's visible rows lie inside it.
             let edges = self.edges, acc = accumulation, bits = touched
             let top = Int32(firstRow << 8), bottom = Int32(lastRow << 8)
-            Rasterizer.accumulate(edges, count: edgeCount, top: top, bottom: bottom, bandTop: firstRow, geometry,
-                                  acc: acc, bits: bits)
+            if edgeCount > Rasterizer.exactEdges && !R.wrapsHarmlessly {
+                accumulateMany(edges, count: edgeCount, indices: nil, top: top, bottom: bottom, bandTop: firstRow,
+                               words: words, geometry)
+            } else {
+                Rasterizer.accumulate(edges, count: edgeCount, top: top, bottom: bottom, bandTop: firstRow, geometry,
+                                      acc: acc, bits: bits)
+            }
             resolveRows(R.self, firstRow..<lastRow, bandTop: firstRow, words: words, geometry, &blitter)
             return
         }
@@ -501,7 +539,13 @@ final class Rasterizer {
                 active.append(next); next += 1
             }
             active.withUnsafeBufferPointer {
-                Rasterizer.accumulate(sorted, indices: $0, top: top, bottom: bottom, bandTop: bandTop, geometry, acc: acc, bits: bits)
+                if $0.count > Rasterizer.exactEdges && !R.wrapsHarmlessly {
+                    accumulateMany(sorted, count: $0.count, indices: $0, top: top, bottom: bottom, bandTop: bandTop,
+                                   words: words, geometry)
+                } else {
+                    Rasterizer.accumulate(sorted, indices: $0, top: top, bottom: bottom, bandTop: bandTop, geometry,
+                                          acc: acc, bits: bits)
+                }
             }
             resolveRows(R.self, bandTop..<bandBottom, bandTop: bandTop, words: words, geometry, &blitter)
             bandTop = bandBottom
@@ -574,6 +618,81 @@ final class Rasterizer {
             rowPieces.deallocate()
             rowPiecesCapacity = width + 2
             rowPieces = .allocate(capacity: rowPiecesCapacity)
+        }
+    }
+
+    /// Deposits a band's edges (`edges[0..<count]`, or those at `indices`) for a non-zero rule
+    /// when there are more than `exactEdges` of them: as usual if no row of the band has more
+    /// than `exactEdges` edges with a piece in it, else `exactEdges` edges at a time, each
+    /// group's exact cells added into 64-bit cells and cleared; then each row's running sums,
+    /// clamped to ±one pixel (which leaves every non-zero alpha as it is), go back into the
+    /// 32-bit cells as differences, for any row loop to resolve. A cell only changes where a
+    /// deposit reached it, so the touched bits still mark every cell that is not 0.
+    @inline(never)
+    private func accumulateMany(_ edges: UnsafeMutablePointer<Edge>, count: Int, indices: UnsafeBufferPointer<Int>?,
+                                top: Int32, bottom: Int32, bandTop: Int, words: ClosedRange<Int>, _ g: BandGeometry) {
+        let acc = accumulation, bits = touched, rows = Int(bottom &- top) >> 8
+        func deposit(_ range: Range<Int>) {
+            if let indices {
+                Rasterizer.accumulate(edges, indices: UnsafeBufferPointer(rebasing: indices[range]), top: top,
+                                      bottom: bottom, bandTop: bandTop, g, acc: acc, bits: bits)
+            } else {
+                Rasterizer.accumulate(edges + range.lowerBound, count: range.count, top: top, bottom: bottom,
+                                      bandTop: bandTop, g, acc: acc, bits: bits)
+            }
+        }
+        if rowEdgeCounts.count <= rows { rowEdgeCounts = Array(repeating: 0, count: rows + 1) }
+        let most = rowEdgeCounts.withUnsafeMutableBufferPointer { counts in
+            counts.update(repeating: 0)
+            /// +1 at the edge's first row in the band, −1 after its last.
+            @inline(__always) func add(_ e: Edge) {
+                let y0 = max(e.y0, top), y1 = min(e.y1, bottom)
+                guard y0 < y1 else { return }
+                counts[Int(y0 >> 8) &- bandTop] &+= 1
+                counts[Int((y1 &- 1) >> 8) &- bandTop &+ 1] &-= 1
+            }
+            if let indices {
+                for i in indices { add(edges[i]) }
+            } else {
+                for i in 0..<count { add(edges[i]) }
+            }
+            var most = 0, edgesInRow = 0
+            for r in 0..<rows {
+                edgesInRow &+= counts[r]
+                most = max(most, edgesInRow)
+            }
+            return most
+        }
+        guard most > Rasterizer.exactEdges else {
+            deposit(0..<count)
+            return
+        }
+        // The cells deposits reach in each row: those of the touched bit words, and the cell
+        // after them; in 64 bits, `span` a row (released after the band: this is rare).
+        let first = words.lowerBound << 6, span = min(g.stride, (words.upperBound + 1) << 6 + 1) - first
+        var wide = [Int64](repeating: 0, count: rows * span)
+        wide.withUnsafeMutableBufferPointer { wide in
+            for start in stride(from: 0, to: count, by: Rasterizer.exactEdges) {
+                deposit(start..<min(start + Rasterizer.exactEdges, count))
+                for r in 0..<rows {
+                    let cells = acc + (r * g.stride + first)
+                    for j in 0..<span {
+                        wide[r * span + j] &+= Int64(cells[j])
+                        cells[j] = 0
+                    }
+                }
+            }
+            let full = Int64(Rasterizer.fullCoverage)
+            for r in 0..<rows {
+                let cells = acc + (r * g.stride + first)
+                var sum: Int64 = 0, previous: Int32 = 0
+                for j in 0..<span {
+                    sum &+= wide[r * span + j]
+                    let clamped = Int32(min(max(sum, -full), full))
+                    cells[j] = clamped - previous
+                    previous = clamped
+                }
+            }
         }
     }
 
@@ -1230,8 +1349,9 @@ final class Rasterizer {
 }
 
 /// Maps an accumulated coverage sum (`Rasterizer.fullCoverage` = one pixel's worth, signed by
-/// winding) to 8-bit alpha. Every operation wraps: a sum that overflowed (tens of thousands of
-/// windings) gives some alpha, never a trap.
+/// winding) to 8-bit alpha. Every operation wraps, so no value traps; the sums a rule meets are
+/// exact (`Rasterizer.exactEdges`), or exact modulo 2³² where that is all it needs
+/// (`wrapsHarmlessly`).
 protocol AlphaRule {
     static func alpha(_ sum: Int32) -> UInt8
     /// `alpha` of four sums, as 0…255 in each lane: the same operations lane by lane.
@@ -1240,6 +1360,9 @@ protocol AlphaRule {
     static var cellKernel: CellKernel? { get }
     /// The AVX2 kernel that turns a stretch of cells into coverage bytes under this rule, if any.
     static var coverageKernel: CoverageKernel? { get }
+    /// Whether the alpha depends only on the sum modulo 2³², so that cells and running sums
+    /// may wrap: even-odd's, whose period (2¹⁸) divides 2³².
+    static var wrapsHarmlessly: Bool { get }
 }
 
 /// A kernel that writes the coverage of `count` cells as bytes and returns the running sum
@@ -1263,6 +1386,7 @@ private func levels(_ a: SIMD4<Int32>) -> SIMD4<Int32> { ((a &<< 8) &- a &+ 6553
 enum NonZeroRule: AlphaRule {
     static var cellKernel: CellKernel? { crisp_over_cells_nonzero_avx2 }
     static var coverageKernel: CoverageKernel? { crisp_cells_coverage_nonzero_avx2 }
+    static var wrapsHarmlessly: Bool { false }
 
     @inline(__always)
     static func alpha(_ sum: Int32) -> UInt8 {
@@ -1285,6 +1409,7 @@ enum NonZeroRule: AlphaRule {
 enum EvenOddRule: AlphaRule {
     static var cellKernel: CellKernel? { crisp_over_cells_evenodd_avx2 }
     static var coverageKernel: CoverageKernel? { crisp_cells_coverage_evenodd_avx2 }
+    static var wrapsHarmlessly: Bool { true }
 
     @inline(__always)
     static func alpha(_ sum: Int32) -> UInt8 {
@@ -1304,6 +1429,7 @@ enum EvenOddRule: AlphaRule {
 enum AliasedRule<Base: AlphaRule>: AlphaRule {
     static var cellKernel: CellKernel? { nil }
     static var coverageKernel: CoverageKernel? { nil }
+    static var wrapsHarmlessly: Bool { Base.wrapsHarmlessly }
 
     @inline(__always)
     static func alpha(_ sum: Int32) -> UInt8 { Base.alpha(sum) >= 128 ? 255 : 0 }
