@@ -284,7 +284,7 @@ struct SVGDocumentTests {
         let xml = try reader.readDocument()
         let builder = SVGBuilder(lines: reader.lines)
         _ = try builder.build(xml)
-        return try builder.gradient(id, at: 0)
+        return builder.gradient(id, at: 0)
     }
 
     @Test func linearGradientRenders() throws {
