@@ -199,7 +199,9 @@ struct CompositeBlitter: SpanBlitter {
     /// `byteSource` with no clip mask: a span goes from the producer straight into the bytes.
     private let directBytes: ByteOver?
     /// `inPlaceSource` with no clip mask and the AVX2 kernels: a span goes from the producer
-    /// straight to the kernel, as `directOver` does into native pixels.
+    /// straight to the kernel, as `directOver` does into native pixels. (Through
+    /// `SourceOver.blendQuadSpan`, which makes the same call, RGBA and ARGB 16-pixel rectangles
+    /// were 3–6 % slower: `crisp bench raster --layouts --layout RGBA --layout ARGB`.)
     private let directWords: UInt32?
     /// Whether `directBytes` or `directWords` is set.
     private let convertsDirect: Bool
