@@ -147,10 +147,21 @@ import Testing
         ctx.draw(mask, in: CGRect(x: 0, y: 0, width: 8, height: 1))   // stencils the fill colour
         #expect((0..<4).allSatisfy { ctx.pixelAt($0, 0) == 0 })
         #expect((4..<8).allSatisfy { ctx.pixelAt($0, 0) == 0xFF00_00FF })
-        // A decode array [1, 0] inverts the samples.
+        // A decode range [1, 0] inverts the samples. As an array literal it takes the [CGFloat]?
+        // overload (no temporary pointer: one formed inside #require dangled under ASan, issue 35).
         let inverted = try #require(CGImage(maskWidth: 8, height: 1, bitsPerComponent: 1, bitsPerPixel: 1, bytesPerRow: 1,
                                             provider: provider, decode: [1, 0], shouldInterpolate: false))
         #expect(inverted.pixels[0] >> 24 == 255 && inverted.pixels[7] >> 24 == 0)
+        // Through the pointer overload, with a buffer that lives across the call: the same mask.
+        let range: [CGFloat] = [1, 0]
+        let viaPointer = range.withUnsafeBufferPointer { buffer in
+            CGImage(maskWidth: 8, height: 1, bitsPerComponent: 1, bitsPerPixel: 1, bytesPerRow: 1,
+                    provider: provider, decode: buffer.baseAddress, shouldInterpolate: false)
+        }
+        #expect(viaPointer?.pixels == inverted.pixels)
+        // A decode array that is not one pair: nil, never a read past its end.
+        #expect(CGImage(maskWidth: 8, height: 1, bitsPerComponent: 1, bitsPerPixel: 1, bytesPerRow: 1,
+                        provider: provider, decode: [1], shouldInterpolate: false) == nil)
         // Too little data: nil, not a crash.
         #expect(CGImage(maskWidth: 64, height: 64, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 64,
                         provider: provider, decode: nil, shouldInterpolate: false) == nil)

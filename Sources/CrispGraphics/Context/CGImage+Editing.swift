@@ -25,14 +25,39 @@ extension CGImage {
     /// Samples act as *inverse* alpha: with the default decode `[0, 1]`, a sample of 0 paints
     /// and the largest sample masks out. `bitsPerComponent` is 1, 2, 4 or 8 and equal to
     /// `bitsPerPixel`. Returns nil for other layouts or too little data.
+    ///
+    /// `decode` points at two values (the decode range's low and high end), read during the call
+    /// only. Swift code that has the range as an array should pass the array itself: the
+    /// `[CGFloat]?` overload is the one chosen for array literals and `nil`, so no temporary
+    /// pointer to an array is ever formed (one formed inside an expression macro such as
+    /// `#require` has been seen to dangle under AddressSanitizer).
+    @_disfavoredOverload
     public convenience init?(maskWidth width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
                              provider: CGDataProvider, decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool) {
+        self.init(maskWidth: width, height: height, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
+                  bytesPerRow: bytesPerRow, provider: provider, decodeRange: decode.map { ($0[0], $0[1]) },
+                  shouldInterpolate: shouldInterpolate)
+    }
+
+    /// Creates an image mask with the decode range as an array of two values (`[1, 0]` inverts
+    /// the samples), as Swift callers write it. Nil means the default `[0, 1]`; an array of any
+    /// length but two returns nil (a mask has one component, so one pair).
+    public convenience init?(maskWidth width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                             provider: CGDataProvider, decode: [CGFloat]?, shouldInterpolate: Bool) {
+        if let decode, decode.count != 2 { return nil }
+        self.init(maskWidth: width, height: height, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
+                  bytesPerRow: bytesPerRow, provider: provider, decodeRange: decode.map { ($0[0], $0[1]) },
+                  shouldInterpolate: shouldInterpolate)
+    }
+
+    private convenience init?(maskWidth width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                              provider: CGDataProvider, decodeRange: (CGFloat, CGFloat)?, shouldInterpolate: Bool) {
         guard width > 0, height > 0, width <= CGContext.maximumDimension, height <= CGContext.maximumDimension,
               [1, 2, 4, 8].contains(bitsPerComponent), bitsPerPixel == bitsPerComponent,
               bytesPerRow >= (width * bitsPerComponent + 7) / 8,
               let data = provider.data, data.count >= bytesPerRow * (height - 1) + (width * bitsPerComponent + 7) / 8 else { return nil }
         let maxSample = CGFloat((1 << bitsPerComponent) - 1)
-        let (d0, d1) = decode.map { ($0[0], $0[1]) } ?? (0, 1)
+        let (d0, d1) = decodeRange ?? (0, 1)
         var alpha = [UInt32](repeating: 0, count: width * height)
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
