@@ -29,6 +29,10 @@
 
 #include "CCrispKernels.h"
 
+// Every thread starts undecided, with no span going to AVX2 (the header says why thread-local).
+__attribute__((tls_model("initial-exec"))) _Thread_local ptrdiff_t crisp_dispatch_minimum_span = PTRDIFF_MAX;
+__attribute__((tls_model("initial-exec"))) _Thread_local int crisp_dispatch_decided = 0;
+
 #if defined(__x86_64__) || defined(__i386__)
 
 #include "OverAVX2.h"

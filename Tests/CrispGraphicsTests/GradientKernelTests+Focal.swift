@@ -8,8 +8,7 @@ import Testing
 // for pixel, on random focal gradients: every scale from a hundredth of a pixel to a hundred
 // pixels a user unit, skewed and rotated, the focal point anywhere from the centre to within
 // a two-thousandth of the end circle's edge, spans of 1…300 pixels anywhere on and around a
-// canvas. In `GradientKernelTests`' serialized suite, since it switches the process-wide
-// path as the suite's other tests do.
+// canvas. In `GradientKernelTests`, whose helpers force each path on the test's own thread.
 extension GradientKernelTests {
     /// A random gradient of the focal shape: the start circle a point inside the end circle,
     /// padded both ways.

@@ -7,9 +7,9 @@ import Testing
 /// Swift path bit for bit: the span shaded by the Swift loops (SSE2 forced) and blended by
 /// source-over's per-pixel formula, against the span shaded and blended in one pass (AVX2
 /// forced), at every coverage level and with coverage rows, spans of 1…70 pixels and longer,
-/// concentric and two-circle gradients with and without extension. Serialized: the tests
-/// switch the process-wide path (other suites meanwhile get the same bits from either).
-@Suite(.serialized) struct GradientKernelTests {
+/// concentric and two-circle gradients with and without extension. Each path is forced on the
+/// test's own thread only (`KernelDispatch.withPath`), so the suite runs beside the others.
+@Suite struct GradientKernelTests {
     /// Random radial gradients of every shape the kernels take and some they decline.
     static func paints(_ rng: inout SplitMix64) -> [Paint] {
         let table = PaintGoldenTests.redToBlue.table(alpha: 0.85)
@@ -25,10 +25,10 @@ import Testing
     /// formula (unpainted pixels and coverage 0 left alone).
     static func swiftPath(_ paint: Paint, x: Int, y: Int, row: [UInt32],
                           coverage: (Int) -> UInt32) -> (row: [UInt32], unpainted: Int) {
-        #expect(KernelDispatch.force(.sse2))
-        defer { KernelDispatch.force(.automatic) }
         var sources = [UInt32](repeating: 0, count: row.count)
-        sources.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: row.count, into: $0.baseAddress!) }
+        KernelDispatch.withPath(.sse2) {
+            sources.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: row.count, into: $0.baseAddress!) }
+        }
         let blended = row.indices.map { i in
             let s = sources[i], c = coverage(i)
             return s == Pixel.unpainted || c == 0 ? row[i] : SourceOver.blend(s, row[i], coverage: c)
@@ -38,12 +38,14 @@ import Testing
 
     /// The span shaded by the Swift loops (SSE2 forced) and by the AVX2 kernels (AVX2 forced).
     static func shadedBothWays(_ paint: Paint, x: Int, y: Int, count: Int) -> (swift: [UInt32], fused: [UInt32]) {
-        #expect(KernelDispatch.force(.sse2))
         var swift = [UInt32](repeating: 0, count: count), fused = swift
-        swift.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
-        #expect(KernelDispatch.force(.avx2))
-        fused.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
-        KernelDispatch.force(.automatic)
+        KernelDispatch.withPath(.sse2) {
+            swift.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
+        }
+        let forced = KernelDispatch.withPath(.avx2) {
+            fused.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
+        }
+        #expect(forced != nil, "AVX2 was refused")
         return (swift, fused)
     }
 
@@ -75,15 +77,15 @@ import Testing
                 let cases: [(Int) -> UInt32] = [{ _ in level }, { UInt32(coverages[$0]) }]
                 for (index, coverage) in cases.enumerated() {
                     let (expected, unpainted) = Self.swiftPath(paint, x: x, y: y, row: row, coverage: coverage)
-                    #expect(KernelDispatch.force(.avx2))
                     var actual = row
-                    let took = coverages.withUnsafeBufferPointer { c in
-                        actual.withUnsafeMutableBufferPointer { r in
-                            paint.blendOver(x: x, y: y, count: count, into: r.baseAddress!,
-                                            index == 0 ? .over(level) : .overCoverages(c.baseAddress!), scratch: scratch)
+                    let took = KernelDispatch.withPath(.avx2) {
+                        coverages.withUnsafeBufferPointer { c in
+                            actual.withUnsafeMutableBufferPointer { r in
+                                paint.blendOver(x: x, y: y, count: count, into: r.baseAddress!,
+                                                index == 0 ? .over(level) : .overCoverages(c.baseAddress!), scratch: scratch)
+                            }
                         }
-                    }
-                    KernelDispatch.force(.automatic)
+                    } ?? false
                     spans += 1
                     if took {
                         taken += 1
@@ -111,14 +113,14 @@ import Testing
     @Test func sse2DeclinesTheFusedPath() {
         var rng = SplitMix64(seed: 3)
         let paints = Self.paints(&rng)
-        #expect(KernelDispatch.force(.sse2))
-        defer { KernelDispatch.force(.automatic) }
         var row = [UInt32](repeating: 0x8040_2010, count: 40)
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
         defer { scratch.deallocate() }
-        let taken = paints.filter { paint in
-            row.withUnsafeMutableBufferPointer { paint.blendOver(x: 3, y: 5, count: 40, into: $0.baseAddress!, .over(200), scratch: scratch) }
-        }
+        let taken = KernelDispatch.withPath(.sse2) {
+            paints.filter { paint in
+                row.withUnsafeMutableBufferPointer { paint.blendOver(x: 3, y: 5, count: 40, into: $0.baseAddress!, .over(200), scratch: scratch) }
+            }
+        } ?? []
         #expect(taken.isEmpty && row.allSatisfy { $0 == 0x8040_2010 })
     }
 }

@@ -6,9 +6,8 @@ import Testing
 /// The AVX2 source-over kernels (CCrispKernels) against the Swift SSE2 ones and the scalar
 /// formula, bit for bit: every kernel, every coverage level, spans of 0…70 pixels from starts
 /// at every word offset, premultiplied edge cases and arbitrary words (caller memory may hold
-/// colour above alpha). Serialized: the tests switch the process-wide path (other suites meanwhile
-/// get the same bits from either).
-@Suite(.serialized) struct KernelDispatchTests {
+/// colour above alpha). Each test forces its path on its own thread only (`KernelDispatch.withPath`).
+@Suite struct KernelDispatchTests {
     static let noAVX2 = "this CPU (or its OS) has no AVX2, so the AVX2 kernels were NOT tested; only the SSE2 path ran"
 
     /// Pixels the kernels meet: mostly premultiplied (transparent, opaque, colour = alpha), every
@@ -23,8 +22,12 @@ import Testing
     /// scalar formula inside the span and against the untouched destination outside it. Returns
     /// the mismatches and every buffer the kernels left, for comparing paths.
     static func runKernels(_ path: KernelDispatch.Path) -> (mismatches: Int, buffers: [UInt32]) {
-        #expect(KernelDispatch.force(path))
-        defer { KernelDispatch.force(.automatic) }
+        let result = KernelDispatch.withPath(path) { runKernelsOnThisThread() }
+        #expect(result != nil, "the path \(path) was refused")
+        return result ?? (0, [])
+    }
+
+    private static func runKernelsOnThisThread() -> (mismatches: Int, buffers: [UInt32]) {
         var rng = SplitMix64(seed: 0xA7C2)
         let width = 96
         let destination = pixels(width, &rng), sources = pixels(width, &rng)
@@ -125,18 +128,51 @@ import Testing
     }
 
     /// The switch: SSE2 takes no span, forced AVX2 every span, and left alone AVX2 takes the
-    /// spans of the measured length exactly when the CPU has it.
+    /// spans of the measured length exactly when the CPU has it; each path holds inside its body
+    /// only, and nests.
     @Test func dispatchFollowsTheSwitch() {
-        defer { KernelDispatch.force(.automatic) }
-        #expect(KernelDispatch.force(.sse2))
-        #expect(!KernelDispatch.usesAVX2(1 << 40))
-        #expect(KernelDispatch.force(.automatic))
-        #expect(KernelDispatch.usesAVX2(1 << 40) == KernelDispatch.cpuHasAVX2)
-        #expect(KernelDispatch.force(.avx2) == KernelDispatch.cpuHasAVX2, "forcing AVX2 must be refused exactly without AVX2")
+        KernelDispatch.prepare()
+        let automatic = KernelDispatch.usesAVX2(1 << 40)
+        #expect(automatic == KernelDispatch.cpuHasAVX2)
+        let sse2 = KernelDispatch.withPath(.sse2) { () -> Bool in
+            let inner = KernelDispatch.withPath(.automatic) { KernelDispatch.usesAVX2(1 << 40) }
+            #expect(inner == KernelDispatch.cpuHasAVX2)
+            return KernelDispatch.usesAVX2(1 << 40)
+        }
+        #expect(sse2 == false)
+        #expect(KernelDispatch.usesAVX2(1 << 40) == automatic, "the thread's path is restored after the body")
+        let forced = KernelDispatch.withPath(.avx2) { KernelDispatch.usesAVX2(0) && KernelDispatch.usesAVX2(1) }
+        #expect((forced != nil) == KernelDispatch.cpuHasAVX2, "forcing AVX2 must be refused exactly without AVX2")
         guard KernelDispatch.cpuHasAVX2 else {
             Issue.record(Comment(rawValue: Self.noAVX2))
             return
         }
-        #expect(KernelDispatch.usesAVX2(0) && KernelDispatch.usesAVX2(1))
+        #expect(forced == true)
+        #expect(!KernelDispatch.usesAVX2(0), "forced AVX2 ended with its body")
+    }
+
+    /// The path is the calling thread's: a thread that forces SSE2 does not change what another
+    /// thread runs at the same moment (it was once a process-wide switch, a data race).
+    @Test func pathsArePerThread() {
+        guard KernelDispatch.cpuHasAVX2 else {
+            Issue.record(Comment(rawValue: Self.noAVX2))
+            return
+        }
+        let entered = DispatchSemaphore(value: 0), checked = DispatchSemaphore(value: 0)
+        final class Answer: @unchecked Sendable { var usesAVX2 = false }   // written before `checked`, read after
+        let other = Answer()
+        let thread = Thread {
+            KernelDispatch.prepare()
+            entered.wait()                           // the test thread is inside its SSE2 body now
+            other.usesAVX2 = KernelDispatch.usesAVX2(1 << 40)
+            checked.signal()
+        }
+        thread.start()
+        KernelDispatch.withPath(.sse2) {
+            #expect(!KernelDispatch.usesAVX2(1 << 40))
+            entered.signal()
+            checked.wait()
+        }
+        #expect(other.usesAVX2, "another thread lost AVX2 while this one forced SSE2")
     }
 }

@@ -10,9 +10,9 @@ import Testing
 /// source-over's, and whole outlines through the three row loops — runs that end or start at
 /// every bit-word boundary, gaps either side of the joining limit, both fill rules, shapes cut
 /// by the clip on every side, several bands. The fused rows and the kernels' own test do not
-/// depend on the process-wide kernel switch; the coverage rows follow it (AVX2 unless a test
-/// forces SSE2, when `scanRow` makes them: the pixels are the same either way), and one test
-/// switches it off to reach `scanRow` for a blitter that takes joined gaps.
+/// depend on the thread's kernel path; the coverage rows follow it (AVX2 unless SSE2 is forced,
+/// when `scanRow` makes them: the pixels are the same either way), and one test switches it off
+/// on its own thread to reach `scanRow` for a blitter that takes joined gaps.
 @Suite struct RasterizerCellTargetTests {
     static let noAVX2 = "this CPU (or its OS) has no AVX2, so the cell kernels were NOT tested"
 
@@ -105,11 +105,11 @@ import Testing
     /// `RasterizerGapTests` requires; left alone, they come from the coverage kernels, which
     /// must do the same (`RasterizerGapTests` itself runs that way).
     @Test func scanRowStillJoinsGapsWithTheKernelsOff() {
-        #expect(KernelDispatch.force(.sse2))
-        defer { KernelDispatch.force(.automatic) }
-        for rule in [CoverageRule.nonZero, .evenOdd] {
-            for onBackground in [false, true] {
-                RasterizerGapTests().gapsKeepEveryPixelsCoverage(rule: rule, onBackground: onBackground)
+        KernelDispatch.withPath(.sse2) {
+            for rule in [CoverageRule.nonZero, .evenOdd] {
+                for onBackground in [false, true] {
+                    RasterizerGapTests().gapsKeepEveryPixelsCoverage(rule: rule, onBackground: onBackground)
+                }
             }
         }
     }

@@ -11,8 +11,8 @@ import Testing
 /// with the AVX2 kernels on and off, in one band and in several. On main before branch `wrap1`
 /// 32 768 copies summed to exactly 2³² and came out empty, and 87 382 copies gave a pixel that
 /// one copy covers by 3/8 a quarter of its alpha.
-/// Serialized: some tests switch the process-wide kernel path.
-@Suite(.serialized) struct WindingLimitTests {
+/// Some tests force a kernel path, on their own thread only (`KernelDispatch.withPath`).
+@Suite struct WindingLimitTests {
     static let width = 8, height = 4
 
     /// One copy of the shape, clockwise in raster space (or reversed): a left side at x = 0.25,
@@ -156,11 +156,12 @@ import Testing
     /// AVX2 kernel, the second `scanRow`, whatever the switch says.
     static func eachLoop(_ body: (RowLoop, String) -> Void) {
         for kernels in [KernelDispatch.Path.automatic, .sse2] {
-            #expect(KernelDispatch.force(kernels))
-            defer { KernelDispatch.force(.automatic) }
-            for loop in RowLoop.allCases where kernels == .automatic ? loop != .fused || KernelDispatch.cpuHasAVX2 : loop == .coverage {
-                body(loop, "\(loop) rows, \(kernels) kernels")
+            let ran: Void? = KernelDispatch.withPath(kernels) {
+                for loop in RowLoop.allCases where kernels == .automatic ? loop != .fused || KernelDispatch.cpuHasAVX2 : loop == .coverage {
+                    body(loop, "\(loop) rows, \(kernels) kernels")
+                }
             }
+            #expect(ran != nil)
         }
         if !KernelDispatch.cpuHasAVX2 { Issue.record(Comment(rawValue: RasterizerCellTargetTests.noAVX2)) }
     }
@@ -225,8 +226,10 @@ import Testing
     /// stroke of coincident copies, with the AVX2 kernels (fused rows) and without.
     @Test(arguments: [KernelDispatch.Path.automatic, .sse2])
     func coincidentCopiesThroughTheContext(kernels: KernelDispatch.Path) {
-        #expect(KernelDispatch.force(kernels))
-        defer { KernelDispatch.force(.automatic) }
+        #expect(KernelDispatch.withPath(kernels) { coincidentCopiesThroughTheContext(describing: kernels) } != nil)
+    }
+
+    func coincidentCopiesThroughTheContext(describing kernels: KernelDispatch.Path) {
         let copies = 32768
         func canvas() -> CGContext { CGContext.flipped(width: Self.width, height: Self.height) }
         func addCopies(_ ctx: CGContext, _ count: Int) {

@@ -2,18 +2,23 @@ import CCrispKernels
 
 // Which source-over kernels run: the AVX2 ones in C (CCrispKernels, eight pixels a step) on
 // CPUs that have AVX2, else the Swift SSE2 ones (SourceOver+Lanes.swift, four pixels a step).
-// Decided once, when the first composite starts (`prepare`, from `CompositeBlitter.init`), from
-// `__builtin_cpu_supports("avx2")`, and kept as the shortest span that goes to C (`Int.max` when
-// none does) in a global with a constant initial value, so each kernel call pays one load and
-// one compare before its tail call, with no slow path to save registers for. (Kept in C behind
-// a `static inline` accessor, the accessor was compiled as a call; decided lazily inside the
-// kernels, the possible call made LLVM save five registers on every span: callgrind.) Tests
-// force either path with `force`.
+// Decided when a thread starts its first composite (`prepare`, from `CompositeBlitter.init` and
+// the rasterizer), from `__builtin_cpu_supports("avx2")`, and kept as the shortest span that
+// goes to C (`Int.max` when none does). The choice is the calling thread's own: a C
+// thread-local with a constant initial value (CCrispKernels.h), read through an inlined
+// accessor, so each kernel call still pays one load (from the thread pointer) and one compare
+// before its tail call, with no slow path to save registers for. (Decided lazily inside the
+// kernels, the possible call made LLVM save five registers on every span: callgrind.)
+//
+// Tests run one path on their own thread with `withPath(_:_:)` while other tests draw on other
+// threads with theirs: a process-wide switch flipped by parallel suites was a data race
+// (ThreadSanitizer, issue 35). A synchronous body cannot change threads, so the path holds for
+// everything the body draws on the calling thread.
 
-/// The choice between the AVX2 and the SSE2 source-over kernels.
+/// The choice between the AVX2 and the SSE2 source-over kernels, per thread.
 enum KernelDispatch {
     /// A set of kernels.
-    enum Path: Equatable {
+    enum Path: Equatable, Sendable {
         /// The Swift SSE2 kernels for every span.
         case sse2
         /// The AVX2 kernels for every span, however short.
@@ -23,42 +28,46 @@ enum KernelDispatch {
         case automatic
     }
 
-    /// The shortest span worth an AVX2 call (README "After branch avx2": measured with
-    /// `crisp bench raster` and the bench scenes).
+    /// The shortest span worth an AVX2 call (docs/performance.md, "After branch avx2": measured
+    /// with `crisp bench raster` and the bench scenes).
     static let measuredMinimumSpan = 1
 
     /// Whether this CPU (and its OS) supports AVX2.
     static let cpuHasAVX2 = crisp_cpu_has_avx2() != 0
 
-    /// Spans of at least this many pixels go to the AVX2 kernels: none until `prepare` or
-    /// `force` has run.
-    nonisolated(unsafe) private static var minimumSpan = Int.max
-    /// Whether `prepare` or `force` has set `minimumSpan`.
-    nonisolated(unsafe) private static var decided = false
-
-    /// Whether a span of `count` pixels goes to the AVX2 kernels.
+    /// Whether a span of `count` pixels goes to the AVX2 kernels on this thread.
     @inline(__always)
-    static func usesAVX2(_ count: Int) -> Bool { count >= minimumSpan }
+    static func usesAVX2(_ count: Int) -> Bool { count >= crisp_dispatch_get_minimum_span() }
 
-    /// Chooses the kernels the first time it is called (every composite calls it first); the
-    /// same value whichever thread gets there first.
+    /// Chooses this thread's kernels the first time it is called on the thread (every composite
+    /// calls it first).
     @inline(__always)
     static func prepare() {
-        if !decided { force(.automatic) }
+        if crisp_dispatch_is_decided() == 0 { set(.automatic) }
     }
 
-    /// Forces a path for the whole process (for tests). Returns false, changing nothing, when
-    /// `.avx2` is asked of a CPU without AVX2.
+    /// Runs `body` with `path` forced on the calling thread (for tests and benchmarks), then
+    /// restores the thread's previous choice. Returns nil, running nothing, when `.avx2` is asked
+    /// of a CPU without AVX2.
+    static func withPath<Result>(_ path: Path, _ body: () throws -> Result) rethrows -> Result? {
+        let decided = crisp_dispatch_is_decided() != 0, previous = crisp_dispatch_get_minimum_span()
+        guard set(path) else { return nil }
+        defer {
+            if decided { crisp_dispatch_set_minimum_span(previous) } else { set(.automatic) }
+        }
+        return try body()
+    }
+
+    /// Sets this thread's path; false, changing nothing, for `.avx2` without AVX2.
     @discardableResult
-    static func force(_ path: Path) -> Bool {
+    private static func set(_ path: Path) -> Bool {
         switch path {
-        case .sse2: minimumSpan = Int.max
+        case .sse2: crisp_dispatch_set_minimum_span(Int.max)
         case .avx2:
             guard cpuHasAVX2 else { return false }
-            minimumSpan = 0
-        case .automatic: minimumSpan = cpuHasAVX2 ? measuredMinimumSpan : Int.max
+            crisp_dispatch_set_minimum_span(0)
+        case .automatic: crisp_dispatch_set_minimum_span(cpuHasAVX2 ? measuredMinimumSpan : Int.max)
         }
-        decided = true
         return true
     }
 }
