@@ -66,6 +66,9 @@ public enum CrispResources {
             result.append(URL(fileURLWithPath: prefix, isDirectory: true)
                 .appendingPathComponent("share/crisp/Resources", isDirectory: true))
         }
-        return result
+        // Each folder once, where it first comes (`CRISP_RESOURCES` may name the folder the walk
+        // up finds again): a failure lists each place once.
+        var seen = Set<String>()
+        return result.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 }
