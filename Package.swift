@@ -23,6 +23,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Documentation only (`swift package generate-documentation --target CrispGraphics`):
+        // a command plugin, which no target depends on, so `swift build` builds nothing of it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     // Every target lists each module it imports (no reliance on transitive dependencies).
     targets: [

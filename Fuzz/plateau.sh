@@ -2,7 +2,7 @@
 # Summarizes a libFuzzer log (what ./run.sh prints): executions, edges (cov) and features (ft)
 # after the corpus is loaded and at the end, and how many edges the second half of the run found.
 #   ./plateau.sh LOG
-# Plateau (the README's criterion): the second half of the executions added fewer than 0.2 % of
+# Plateau (the criterion of docs/reliability.md, "Fuzzing runs"): the second half of the executions added fewer than 0.2 % of
 # the edges.
 set -euo pipefail
 awk '

@@ -24,7 +24,7 @@
 //
 // The same steps without the blend write the coverage bytes alone, eight a step, for the
 // blitters that composite coverage themselves (gradients, clipped fills, glyph and alpha masks:
-// `Rasterizer.resolveRowsCoverage`). Measured (README, branch `raster3`): polys_nz_40 −32 %,
+// `Rasterizer.resolveRowsCoverage`). Measured (docs/performance.md, "After branch `raster3`"): polys_nz_40 −32 %,
 // hairlines −25 % instructions a render against the general path, the same pixels. Not tried:
 // a table of the colour scaled by each coverage level, which would cost a gather a step
 // (`vpgatherdd`, which branch `gradfuse` measured no faster than eight scalar loads here).

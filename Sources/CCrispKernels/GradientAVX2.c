@@ -29,7 +29,7 @@
 // it holds. A long span's last partial step is a full step over its last eight pixels, with
 // the destination read before the loop wrote any of them (SourceOverAVX2.c).
 //
-// Measured and rejected (README, branch `gradfuse`): the same fusion for linear gradients
+// Measured and rejected (docs/performance.md, "After branch `gradfuse`"): the same fusion for linear gradients
 // (positions stepped in 64-bit lanes, clamped, gathered) — slower than the Swift loop's one add,
 // shift and load a pixel followed by the row kernel, `gradients` 1.03 against 0.95 ms a render;
 // scalar loads instead of `vpgatherdd` (indices stored, eight loads, the vector rebuilt): no
@@ -149,7 +149,7 @@ CRISP_AVX2 __m256i apply8(int op, __m256i s, __m256i d, int scales, __m256i f, u
 // into its own loop with nothing left to decide per step). A span of eight pixels or more goes
 // in chunks of up to `CHUNK` steps, each in two passes: the table indices of every step, then
 // the gathers and blends. One pass per step chained each step's arithmetic, gather and blend,
-// and the processor overlapped little of it (latency-bound: README, branch `grad3`). The
+// and the processor overlapped little of it (latency-bound: docs/performance.md, "After branch `grad3`"). The
 // steps and the pixels are the one-pass loop's: full steps from 0, a last one over the span's
 // last eight pixels blended against what they held before the loop, steps whose eight
 // coverages are 0 skipped, and a stop at the first step that needs the general rule (the steps
@@ -221,7 +221,7 @@ GRADIENT_KERNEL(crisp_two_circles_avx2, crisp_two_circles, two_circles8, two_cir
 // the end circle (a < 0), padded both ways. There every pixel has its root (b² − a·c ≥ b², so
 // t ≥ 0 and its radius t·dr ≥ 0), so the plain rule always serves, and all a step needs is
 // the table index of the double-precision t above, whose two `vsqrtpd` and two `vdivpd` of four
-// doubles bound the kernel (README, branch `grad4`). This kernel computes t in single
+// doubles bound the kernel (docs/performance.md, "After branch `grad4`"). This kernel computes t in single
 // precision, eight lanes a register, and proves per step that it gives the same index:
 //   - t is the gauge of the end disk seen from the focal point, so it changes with the user
 //     offset q by at most L = 1/(dr − |dc|) per unit (dr being √(|dc|² − a), the disk of the a

@@ -19,7 +19,7 @@
 // eight pixels, read before the loop wrote any of them. So a short span (a 16-pixel polygon's
 // rows are 1–16 pixels) costs one call and one or two steps, with no scalar loop. Whether a
 // span is long enough to be worth the call at all is measured, not assumed (`KernelDispatch`,
-// README "After branch avx2").
+// docs/performance.md, "After branch `avx2`").
 //
 // Rejected: AVX-512 (the mask registers would make tails free, but the target machines that
 // have AVX2 without AVX-512 are the common case, and a second set of kernels doubles what is

@@ -6,13 +6,13 @@ import Foundation
 // curve, so at 0.2 px the edge pixels of round shapes come out short: on a circle of radius 22,
 // 18 levels of 255 on average and up to 45 against the exact area (resvg, Skia and CairoSVG
 // are within about 1–14). At 0.05 px the shortfall is 5 levels on average (at most 12), within
-// the peers; the cost is about twice as many chords per curve (counts in the README's SVG
-// section). Every context CrispSVG draws into gets it: the caller's (inside a saved state) and
+// the peers; the cost is about twice as many chords per curve (counts in docs/performance.md,
+// "SVG scenes"). Every context CrispSVG draws into gets it: the caller's (inside a saved state) and
 // the bitmaps made for masks, clip unions, shadows under clips and pattern tiles.
 //
 // Rejected: a finer default in CGContext itself (raster internals, and every UI golden would
 // move), and moving the vertices off the curve so each curve's polygon keeps its area (tried,
-// README issue 15: half the error against the exact area at 0.2 px, still short of the peers,
+// docs/performance.md, "SVG scenes" ("Tried and not landed"): half the error against the exact area at 0.2 px, still short of the peers,
 // and at 0.05 px further from resvg, whose curved edges also fall inside).
 
 extension SVGDocument {

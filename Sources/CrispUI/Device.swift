@@ -2,7 +2,7 @@ import Foundation
 
 /// A screen shape to emulate: size in points and scale (pixels per point).
 ///
-/// The presets are the iPhone and iPad screens of 2009–2012 (DESIGN §8); `custom` describes any
+/// The presets are the iPhone and iPad screens of 2009–2012 (ARCHITECTURE.md, "Screens and devices"); `custom` describes any
 /// other size, such as a freely resized window.
 public struct Device: Hashable, Sendable, CustomStringConvertible {
     /// A short lower-case name for command lines and file names, like `iphone4`.

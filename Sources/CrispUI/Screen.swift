@@ -18,7 +18,7 @@ public enum ScreenEvent: Equatable, Sendable {
 /// band). Changing it goes: `statusBarFrameWillChange` (with the new frame) to every observer,
 /// then the change and a layout of the window — at once, or animated over
 /// `statusBarAnimationDuration` — then `statusBarFrameDidChange`, so content moves down 20 pt
-/// and loses 20 pt of height between the two (DESIGN §8).
+/// and loses 20 pt of height between the two (ARCHITECTURE.md, "Screens and devices").
 public final class Screen {
     /// The emulated device.
     public private(set) var device: Device

@@ -1,7 +1,8 @@
 import CrispGraphics
 import Foundation
 
-// The status lines through which tests and scripts see a running app (DESIGN §10): views with
+// The status lines through which tests and scripts see a running app (ARCHITECTURE.md,
+// "The status file"; the lines are listed in README.md, "The status file"): views with
 // an `accessibilityIdentifier` report where they are and what value they show.
 //
 //     layout <identifier> <x> <y> <width> <height>

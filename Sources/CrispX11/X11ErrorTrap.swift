@@ -6,7 +6,7 @@ import CX11
 // do it, sync again so its error (if any) has arrived, and put the old handler back.
 //
 // An error handler is a plain C function pointer, so it cannot capture state: the code it
-// records goes to a global (DESIGN §7.10). Only one trap is active at a time, on the thread
+// records goes to a global (ARCHITECTURE.md, "The X11 host"). Only one trap is active at a time, on the thread
 // that runs the X11 host.
 
 /// The error code the trap's handler saw last (0: none).

@@ -3,7 +3,7 @@ import CrispUI
 import CX11
 import Foundation
 
-// The X11 host (DESIGN §7). One thread, one loop:
+// The X11 host (ARCHITECTURE.md, "The X11 host"). One thread, one loop:
 //
 //   read every queued event → merge consecutive pointer motions (keep every press and release)
 //   → apply the last ConfigureNotify size (reallocate only if the size changed) → fire due

@@ -11,7 +11,7 @@ import Testing
 /// points on it (within 10⁻⁴ px of the curve), rasterized exactly (polygons are exact, checked by
 /// `RasterizerReferenceTests`). Only edge pixels count: those partly covered in either image.
 /// Chords lie inside a convex curve, so curved edges come out short, by about 2/3 of the chords'
-/// sagitta; the bars are today's figures, so flattening can only get closer (README, issue 15).
+/// sagitta; the bars are today's figures, so flattening can only get closer (docs/performance.md, "SVG scenes", "Tried and not landed").
 @Suite struct CurveCoverageTests {
     static let size = 64
 

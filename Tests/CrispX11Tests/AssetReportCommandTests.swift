@@ -4,7 +4,7 @@ import Testing
 
 /// `crisp-demo --asset-report DIR`: writes the PNGs, the table and the chart, and refuses a
 /// directory that cannot take them before doing any work. (One device keeps the debug build's
-/// run short; the README's figures are from all five.)
+/// run short; the figures in docs/asset-report.md are from all five.)
 @Suite struct AssetReportCommandTests {
     static func scratch() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-asset-cli-\(UUID().uuidString)")

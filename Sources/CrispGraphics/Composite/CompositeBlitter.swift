@@ -25,7 +25,7 @@
 // no shading and no shaded row; source-over, nearly every fill, has kernels that take four
 // pixels a step (SourceOver+Lanes.swift), and eight on CPUs with AVX2 (below). On the demo's
 // retina-iPad controls screen these and the gradient work halved the instructions of a frame
-// (callgrind, README "Speed"), every golden unchanged.
+// (callgrind, docs/performance.md, "Demo frames"), every golden unchanged.
 //
 // AVX2, the one place the package leaves Swift for speed. Source-over's four kernels (colour or
 // shaded row × one coverage or a coverage row) and the two that blend a solid colour straight
@@ -38,7 +38,7 @@
 // (`KernelDispatch`): each Swift kernel compares the span's length with one global and
 // tail-calls C, else runs its own SSE2 loop, which stays the path on every other CPU. Every
 // span goes to C, however short: spans of 1, 4, 8 and 16 pixels or more were measured as the
-// threshold, and 1 was the fastest or within noise of it (README "After branch avx2"). The pixels are the Swift
+// threshold, and 1 was the fastest or within noise of it (docs/performance.md, "After branch `avx2`"). The pixels are the Swift
 // kernels' bit for bit (`KernelDispatchTests` runs both paths against the formula), so no
 // golden changed; callgrind: a big_fill render −43 % of its instructions, polys_nz_40 −12 %.
 // Why this pays and the Swift kernels could not: Swift has no portable spelling of byte
@@ -72,7 +72,7 @@
 // spans; and a padded linear one under source-over goes from the producer to `overLinear`
 // (shade, then the row kernel), past the paint's and the operator's dispatch. With the radial
 // kernels' two passes: `gradients` −13 % instructions a render (callgrind), 0.92 → 0.71 ms
-// (README, branch `grad3`). Rejected there: the same joined rows for opaque gradients (their
+// (docs/performance.md, "After branch `grad3`"). Rejected there: the same joined rows for opaque gradients (their
 // fully covered pixels are stores), a fused linear kernel (again; a microbenchmark of clipped
 // circles' spans put it at or below the shader and the row kernel). Such a row asks for the
 // destination's cache lines under it one row down before it is blended
@@ -84,7 +84,7 @@
 // the compositor — SVG's and UIKit's "clip to the shape, paint the gradient across the clip" —
 // no longer builds a clip mask: the clip path waits (`PendingClip`), and a gradient painted
 // across it is composited with the path's own coverage, the same pixels in one pass. Measured
-// with callgrind (README, "Gradient kernels"): per render of the bench scenes, gradients −28 %,
+// with callgrind (docs/performance.md, "Gradient kernels (branch `gradients`)"): per render of the bench scenes, gradients −28 %,
 // big_fill −36 %, ui_emboss −17 % of the instructions. Rejected: interpolating stop colours in
 // 16-bit lanes instead of the table (exact only between two stops, and a multiply per channel
 // where the table is one load); computing indices four or eight to a register (the lookup is a
@@ -102,7 +102,7 @@
 // blitter's span entry, `unmaskedSpan`'s layout dispatch and the factors' latency chain: small
 // translucent rectangles in grey 8 went from 1.62× the native layout's time to 1.09×, alpha 8
 // from 1.44× to 0.97×, the 32-bit layouts from 1.43× to 1.14–1.18× (`crisp bench raster
-// --layouts`, README "Bitmap layouts"). A native destination never takes this branch.
+// --layouts`, docs/performance.md, "Bitmap layouts"). A native destination never takes this branch.
 // Code size is the sum of the stages: 5 producers × 4 blitters for scanning, 4 fill rules × 4
 // blitters for `Rasterizer.render`, one shader per paint kind, 28 × 4 kernel loops, and four
 // AVX2 functions in C (no Swift generics: the dispatch adds nothing to instantiate). A clean
@@ -118,7 +118,7 @@
 // source-over into native pixels with no clip mask (`directOver`, nearly every fill and stroke)
 // calls its C kernel from `blitSpan`/`blitMask` inlined into the producer, skipping the blitter's
 // out-of-line entry and the operator's witness (about 55 instructions a span): callgrind
-// polys_nz_40 −9.4 %, hairlines −4.8 % of the whole process (README, branch `gradfuse`); the
+// polys_nz_40 −9.4 %, hairlines −4.8 % of the whole process (docs/performance.md, "After branch `gradfuse`"); the
 // same shortcut to the Swift kernels had saved nothing. For an outline the rasterizer goes one
 // step further with such a blitter: it takes the blitter's `cellTarget` (destination and colour)
 // and composites each row straight from its accumulation cells, coverage computed and blended in
@@ -180,7 +180,7 @@ struct CompositeBlitter: SpanBlitter {
     /// varies along rows, into native pixels with no clip mask (the rasterizer's short gaps
     /// otherwise, `Rasterizer.mergedGap`): its interior then costs the coverage-row kernel
     /// what it cost the one-coverage kernel, and a row is one shading call where it was three,
-    /// two of them for the few pixels of an edge (README, branch `grad3`).
+    /// two of them for the few pixels of an edge (docs/performance.md, "After branch `grad3`").
     let joinedGap: Int
     /// The destination when it is not in the native layout (then `pixels` is not used).
     let converted: LayoutRows?

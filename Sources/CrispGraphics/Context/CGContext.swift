@@ -77,6 +77,8 @@ public final class CGContext {
     ///   - data: memory of at least `bytesPerRow × height` bytes (4-byte aligned for the native
     ///     layout), which the context draws into without taking ownership; nil to let the
     ///     context allocate (and clear) its own.
+    ///   - width: the width in pixels, 1…`maximumDimension`.
+    ///   - height: the height in pixels, 1…`maximumDimension`.
     ///   - bitsPerComponent: must be 8.
     ///   - bytesPerRow: at least `width × bytes per pixel` (a multiple of 4 for the native
     ///     layout); 0 picks `width × bytes per pixel`.

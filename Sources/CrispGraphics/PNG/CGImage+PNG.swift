@@ -55,7 +55,9 @@ extension CGImage {
     /// `path`; on failure the temporary file is removed and `path` is left untouched. The new
     /// file gets the default permissions (`0666` masked by the umask).
     ///
-    /// - Parameter colorType: the pixel format; default `.automatic` (smallest lossless).
+    /// - Parameters:
+    ///   - path: the file to write.
+    ///   - colorType: the pixel format; default `.automatic` (smallest lossless).
     /// - Throws: `PNGError.writeFailed` naming the failing step, or `.emptyImage`.
     public func writePNG(to path: String, colorType: PNGEncoder.ColorType = .automatic) throws(PNGError) {
         let data = try pngData(colorType: colorType)

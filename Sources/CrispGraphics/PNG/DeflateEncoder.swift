@@ -23,7 +23,7 @@
 // window that covers the data, and the Adler-32 of the input.
 //
 // Why not Zopfli's full method. Zopfli repeats the whole parse up to 15 times per block with
-// randomized restarts and costs 40–80× zlib's time (measured in the README); the passes here
+// randomized restarts and costs 40–80× zlib's time (measured in docs/png.md, "Figures"); the passes here
 // stop when they stop paying, which keeps most of the gain at a fraction of the time. Why not
 // libdeflate itself: a C dependency of ~10 k lines for one feature of one command, where the
 // algorithms fit in a few hundred lines of Swift.

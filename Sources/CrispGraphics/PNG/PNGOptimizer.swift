@@ -40,7 +40,7 @@ import Foundation
 //     6      4, ranked by level 4's     chain 64, every position searched, 2 + 5 passes
 //
 // Level 4 is the one that matches oxipng -o 4, and two things got it there (measured on the
-// goldens and demo snapshots, README `crisp png`). Brute-force filters at every size: on the
+// goldens and demo snapshots, docs/png.md, "Figures"). Brute-force filters at every size: on the
 // large screenshots it is oxipng's winning strategy and ours (retina signal screen 98 686 →
 // 93 471 bytes); above 1 MiB of raw data it measures rows against a preset dictionary, which
 // keeps it near half a second there (`PNGFilterStrategy`). And a deeper effort: a chain of 256

@@ -45,8 +45,10 @@ public struct PNGRawImage: Equatable, Sendable {
 
     /// Decodes a PNG file without loss.
     ///
-    /// - Parameter maximumPixelCount: the largest `width × height` accepted (8 bytes per
-    ///   pixel are allocated); default 2²⁵.
+    /// - Parameters:
+    ///   - pngData: the bytes of the PNG file.
+    ///   - maximumPixelCount: the largest `width × height` accepted (8 bytes per pixel are
+    ///     allocated); default 2²⁵.
     /// - Throws: the `PNGError` `PNGDecoder` would throw for the same file.
     public init(pngData: some Collection<UInt8>, maximumPixelCount: Int = 1 << 25) throws(PNGError) {
         let bytes = Array(pngData)

@@ -34,8 +34,8 @@
 // `runKernel` and `GradientKernel`) that take eight pixels a step, four doubles a register for
 // the quadratic, gather the eight entries, and under source-over blend them in the same step
 // (`blendOver`, which the compositor calls before shading into its scratch row): the same
-// pixels, bit for bit (`GradientKernelTests`); `gradients` 1.02 → 0.93 ms a render (README,
-// branch `gradfuse`). A step with a pixel the plain rule does not serve is left to the loops
+// pixels, bit for bit (`GradientKernelTests`); `gradients` 1.02 → 0.93 ms a render (docs/performance.md,
+// "After branch `gradfuse`"). A step with a pixel the plain rule does not serve is left to the loops
 // here.
 // Rejected unbuilt: a forward-differenced discriminant (b² − a·c is quadratic in x, so two adds
 // a pixel) with an integer square root — the differences accumulate rounding from the span's
@@ -49,7 +49,7 @@
 // steps (about 4 in 100 in the `gradients` scene) take the two-circle kernel's double
 // precision. The same pixels, bit for bit (`GradientKernelTests+Focal`), without the two
 // `vsqrtpd` and two `vdivpd` a step: `gradients` 0.658 → 0.612 ms a render, with the prefetch
-// of the compositor's next row (README, branch `grad4`).
+// of the compositor's next row (docs/performance.md, "After branch `grad4`").
 
 import CCrispKernels
 import Foundation

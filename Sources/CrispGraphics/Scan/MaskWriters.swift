@@ -89,7 +89,7 @@ struct AlphaWriter: SpanBlitter {
 /// at full coverage (let through unmasked), which `ClipMask.finishRowRuns()` then widens over
 /// the full bytes beside it. A few instructions a span and a few bytes a row instead of
 /// `summarizeRows()`'s read of every byte: callgrind, transforms_clip (14 clip masks a render)
-/// 1.17 M instructions of summaries become 0.40 M (README, Benchmarks, "clip2").
+/// 1.17 M instructions of summaries become 0.40 M (docs/performance.md, "After branch `clip2`").
 struct MaskWriter: SpanBlitter {
     /// Full spans come as spans, so the open runs are recorded.
     var joinedGap: Int { 0 }

@@ -62,7 +62,7 @@ import Foundation
 // and a resolve that had to add cells one at a time in order, since the goldens fixed every
 // rounding (a four-lane conversion to alpha was all the SIMD it could use): about 60
 // instructions a row segment of dependent float arithmetic. Against it (release builds, main
-// 9092ac6; README, Benchmarks, "After branch `fixedpoint`"): FillPolyNZi40 at 16 px 164.5 →
+// 9092ac6; docs/performance.md, "After branch `fixedpoint`"): FillPolyNZi40 at 16 px 164.5 →
 // 207.2 shapes/ms, FillPolyNZi10 670.0 → 713.6; callgrind over whole `crisp render --bench 2`
 // runs: polys_eo_40 −10.3 %, ui_emboss −1.6 %, the other polygon, curve and fill scenes within
 // ±0.5 %, strokes +0.5 … +1.4 % and hairlines +2.4 % (many short segments, each paying a
@@ -77,7 +77,7 @@ import Foundation
 // callgrind over whole `crisp render --bench 2` runs against main 9e99820 (branch `hair`):
 // hairlines 183.35 → 180.50 M (−1.6 %; a render 43.11 → 42.15 M), transforms_clip −0.6 %,
 // strokes_miter, polys_nz_10 and curves −0.4 … −0.5 %; wall time within the machine's noise
-// (README, Benchmarks, "After branch `hair`"). Measured and rejected there:
+// (docs/performance.md, "After branch `hair`"). Measured and rejected there:
 // caching an edge's last two column quotients (its whole rows have one height and one of two
 // widths) to save the 64-bit division of a row piece across columns: +2.5 % instructions on
 // hairlines and 7 % slower (this AMD EPYC divides fast enough); and `accumulateColumns` out of
@@ -113,7 +113,7 @@ import Foundation
 // Per render (callgrind, `--bench 4` minus `--bench 2`, halved), main → this: polys_nz_40
 // 108.1 → 73.4 M instructions (−32 %), polys_eo_40 −29 %, polys_nz_10 −22 %, strokes_nodash
 // −16 %, hairlines −11 %, curves −5.5 %; wall time polys_nz_40 9.07 → 7.34 ms, hairlines 3.07 →
-// 2.85 ms; whole runs of ui_emboss and big_fill +0.3 … +0.5 % (README, Benchmarks, "raster2").
+// 2.85 ms; whole runs of ui_emboss and big_fill +0.3 … +0.5 % (docs/performance.md, "After branch `raster2`").
 // Measured and rejected: four cells a step in the one-run loop (lanes past the run are zero,
 // so no lane masks) and four cells a step for runs of two or three: no fewer instructions,
 // or 3 % more; letting the general loop skip the words the one-run test found untouched;
@@ -127,7 +127,7 @@ import Foundation
 // many short edges), an edge's first and last rows go first, from x computed directly, and its
 // whole rows run in out-of-line loops that keep their state in registers. Per render: curves
 // −3.7 %, strokes −3 %, polygons and hairlines −1.3 … −1.9 % of the instructions; no change in
-// wall time beyond noise (README, Benchmarks, "After branch `curves3`", with what was rejected).
+// wall time beyond noise (docs/performance.md, "After branch `curves3`", with what was rejected).
 //
 // Rows from the cells straight to the kernels (branch `raster3`); the pixels are the same
 // (every bench scene's PNG byte for byte, no golden changed):
@@ -155,8 +155,8 @@ import Foundation
 // 26.7 → 18.5 M instructions (−31 %), polys_nz_40 72.7 → 49.4 M (−32 %), polys_eo_40 −31 %,
 // hairlines 36.7 → 27.4 M (−25 %), curves and strokes −17 … −20 %, transforms_clip −16 %,
 // ui_emboss −12 %, gradients −5 %, big_fill −3.6 %; wall time (merged with `curves3`)
-// polys_nz_40 7.00 → 4.60 ms, hairlines 2.83 → 2.04 ms, polys_nz_10 2.45 → 1.72 ms (README,
-// Benchmarks, "After branch `raster3`").
+// polys_nz_40 7.00 → 4.60 ms, hairlines 2.83 → 2.04 ms, polys_nz_10 2.45 → 1.72 ms (docs/performance.md,
+// "After branch `raster3`").
 // Measured and rejected: looking for gaps of more than `mergedGap` inside words on the fused
 // path too (+2.7 % instructions on polys_nz_40, wall time the same); a constant span between
 // stretches for every gap of more than 64 cells instead of 32 (no change).
@@ -181,7 +181,7 @@ import Foundation
 // differences (`accumulateMany`). Every row loop (the fused and coverage AVX2 kernels,
 // `scanRow` on CPUs without AVX2, for the clip-mask writer and for the aliased rules) then
 // resolves its cells as before and meets only sums within ±one pixel: no kernel changed, and
-// ordinary drawing pays one comparison a band (README, Benchmarks, "wrap1": every scene's
+// ordinary drawing pays one comparison a band (docs/performance.md, "After branch `wrap1`": every scene's
 // instructions a render within ±0.02 %). Rejected: 64-bit cells or running sums everywhere
 // (twice the buffer and half the lanes of every step, for what no ordinary drawing reaches);
 // saturating additions (the cells are differences: a clamped difference is wrong for every

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Drawing (`draw(in:)`, `draw(at:)`) goes to the current context (`UIGraphicsGetCurrentContext()`),
 /// assumed UIKit-flipped (a view's drawing, an image context), and shows the image upright —
-/// unlike `CGContext.draw(_:in:)`, which draws it upside down there (DESIGN §4).
+/// unlike `CGContext.draw(_:in:)`, which draws it upside down there (ARCHITECTURE.md, "Coordinates and pixels").
 public final class UIImage: @unchecked Sendable, CustomStringConvertible {
     /// The pixels.
     public let cgImage: CGImage?
