@@ -28,7 +28,7 @@ enum KernelDispatch {
         case automatic
     }
 
-    /// The shortest span worth an AVX2 call (docs/performance.md, "After branch avx2": measured
+    /// The shortest span worth an AVX2 call (docs/performance.md, "After branch `avx2`": measured
     /// with `crisp bench raster` and the bench scenes).
     static let measuredMinimumSpan = 1
 
