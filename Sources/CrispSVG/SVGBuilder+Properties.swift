@@ -215,15 +215,7 @@ extension SVGBuilder {
             own.overflowIsVisible = value == "visible" || value == "auto"
         case "transform-origin": own.transformOrigin = try transformOrigin(d)
         case "filter":
-            if value == "none" {
-                own.filter = nil
-            } else {
-                guard let id = urlReference(value) else {
-                    unsupported("filter=\"\(value)\" (only url(#id) of the drop-shadow recipe is drawn)", at: d.offset)
-                    return
-                }
-                own.filter = (id, d.offset)
-            }
+            own.filter = value == "none" ? nil : (String(value), d.offset)
         case "mask-type":
             guard value == "luminance" || value == "alpha" else { throw invalid(d, "expected luminance or alpha") }
             own.maskIsAlpha = value == "alpha"

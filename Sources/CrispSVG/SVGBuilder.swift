@@ -128,6 +128,13 @@ final class SVGBuilder {
         }
     }
 
+    /// `body` with warnings and unsupported features not recorded (a trial reading).
+    func silently<T>(_ body: () -> T) -> T {
+        muted += 1
+        defer { muted -= 1 }
+        return body()
+    }
+
     func unsupported(_ reason: String, at offset: Int) {
         guard muted == 0, unsupportedIndex.insert(reason).inserted else { return }
         unsupported.append(SVGUnsupportedFeature(reason: reason, location: location(offset)))
@@ -395,9 +402,10 @@ final class SVGBuilder {
             node.clip = try self.clip(clip.id, at: clip.offset, for: node)
         }
         if let filter = own.filter {
-            switch dropShadow(filter.id, at: filter.offset, for: node) {
+            switch filters(filter.value, at: filter.offset, for: node) {
             case .none: break
             case .shadow(let shadow): node.shadow = shadow
+            case .filters(let list): node.filters = list
             case .hidesElement: node.content = .group([])
             }
         }

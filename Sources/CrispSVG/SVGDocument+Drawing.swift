@@ -66,6 +66,7 @@ extension SVGDocument {
     static func draw(_ node: SVGRenderNode, in context: CGContext, masking: Bool = true, clipping: Bool = true) {
         if node.layerOpacity <= 0 { return }   // a layer at alpha 0 paints nothing
         if masking, let mask = node.mask { return drawMasked(node, mask, in: context) }
+        if let filters = node.filters { return drawFiltered(node, filters, in: context, clipping: clipping) }
         if clipping, let shadow = node.shadow, let clip = node.clip { return drawShadowed(node, shadow, under: clip, in: context) }
         let clip = clipping ? node.clip : nil
         let layerOpacity = clipping ? node.layerOpacity : 1
@@ -87,6 +88,14 @@ extension SVGDocument {
             context.beginTransparencyLayer(in: node.paintBounds(clipped: clip != nil), auxiliaryInfo: nil)
         }
         if let clip { apply(clip, in: context) }
+        drawContent(node, in: context)
+        for _ in 0..<layers { context.endTransparencyLayer() }
+        if needsState { context.restoreGState() }
+    }
+
+    /// Draws what `node` holds, in its user space, without its transform, clip, opacity or
+    /// filter.
+    static func drawContent(_ node: SVGRenderNode, in context: CGContext) {
         switch node.content {
         case .group(let children):
             for child in children { draw(child, in: context) }
@@ -99,8 +108,6 @@ extension SVGDocument {
             context.draw(image.image, in: image.rect)
             context.restoreGState()
         }
-        for _ in 0..<layers { context.endTransparencyLayer() }
-        if needsState { context.restoreGState() }
     }
 
     /// Casts `shadow` (in user space) from what is drawn next: CGContext takes the offset and

@@ -68,8 +68,8 @@ struct SVGElementProperties {
     var overflowIsVisible = false
     /// `mask="url(#id)"`: the id and where it was written.
     var mask: (id: String, offset: Int)?
-    /// `filter="url(#id)"`: the id and where it was written.
-    var filter: (id: String, offset: Int)?
+    /// `filter`: its value (url(#id) references and filter functions) and where it was written.
+    var filter: (value: String, offset: Int)?
     /// `mask-type: alpha` (on a <mask>): the mask is its content's alpha, not its luminance.
     var maskIsAlpha = false
     /// `transform-origin`, in user units.

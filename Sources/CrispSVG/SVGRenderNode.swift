@@ -85,6 +85,8 @@ final class SVGRenderNode {
     var mask: SVGMask?
     /// The drop shadow of a `filter`, in this node's user space; nil for none.
     var shadow: SVGShadow?
+    /// The filters of `filter` (applied in order), in this node's user space; nil for none.
+    var filters: [SVGFilter]?
     /// The element's `opacity` when it could not be folded into paint: the node is drawn into a
     /// transparency layer composited with this alpha. 1 for no layer.
     private(set) var layerOpacity = 1.0
@@ -162,6 +164,9 @@ final class SVGRenderNode {
             // The shadow: the box moved, grown by the Gaussian's visible reach (3σ).
             box = box.union(box.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(dx: -3 * shadow.sigma, dy: -3 * shadow.sigma))
         }
+        if let last = filters?.last {
+            box = last.region   // what the last filter outputs: nothing beyond its region
+        }
         if clipped, let clip, !box.isNull {
             let clipBox = clip.boundingBox
             box = clipBox.isNull ? .null : box.intersection(clipBox)
@@ -197,7 +202,7 @@ final class SVGRenderNode {
             return true
         }
         // A shadow is cast by the opaque element: opacity applies after it, to both.
-        if shadow != nil { return false }
+        if shadow != nil || filters != nil { return false }
         switch content {
         case .shape(var s):
             switch (s.fill, s.stroke) {
