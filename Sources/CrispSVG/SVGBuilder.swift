@@ -402,7 +402,7 @@ final class SVGBuilder {
             node.clip = try self.clip(clip.id, at: clip.offset, for: node)
         }
         if let filter = own.filter {
-            switch filters(filter.value, at: filter.offset, for: node) {
+            switch filters(filter.value, at: filter.offset, for: node, depth: depth) {
             case .none: break
             case .shadow(let shadow): node.shadow = shadow
             case .filters(let list): node.filters = list

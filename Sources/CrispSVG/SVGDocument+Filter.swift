@@ -19,6 +19,22 @@ import Foundation
 extension SVGDocument {
     /// The most pixels of one filter canvas (16 bytes each per intermediate image).
     static let maximumFilterPixels = 2048 * 2048
+    /// The most bytes of intermediate images one filter may hold at once.
+    static let maximumFilterBytes = 1 << 30
+
+    /// The most images running `filter` holds at once: the results still to be used, the
+    /// source in two colour spaces, the inputs and the output.
+    static func peakImages(_ filter: SVGFilter) -> Int {
+        let p = filter.primitives
+        var lastUse = [Int](repeating: -1, count: p.count)
+        for (i, q) in p.enumerated() { for case .result(let j) in q.inputs { lastUse[j] = i } }
+        var peak = 0
+        for i in 0..<p.count {
+            let alive = (0..<i).count { lastUse[$0] >= i }
+            peak = max(peak, alive + p[i].inputs.count + 3)
+        }
+        return peak
+    }
 
     /// The pixel grid of one filter canvas: canvas pixel (i, j) covers the scaled user-space
     /// square (originX + i, originY + j) to one more, scaled user space being (sx·x, sy·y).
@@ -55,14 +71,16 @@ extension SVGDocument {
             let r = filter.region
             let gx0 = (Double(r.minX) * sx - phaseX + 1e-6).rounded(.down), gy0 = (Double(r.minY) * sy - phaseY + 1e-6).rounded(.down)
             let gx1 = (Double(r.maxX) * sx - phaseX - 1e-6).rounded(.up), gy1 = (Double(r.maxY) * sy - phaseY - 1e-6).rounded(.up)
-            guard gx0.isFinite, gy0.isFinite, gx1 > gx0, gy1 > gy0,
-                  (gx1 - gx0) * (gy1 - gy0) <= Double(maximumFilterPixels) else { return }
+            // Bounded memory: the canvas, and the canvas times the images alive at once.
+            let area = (gx1 - gx0) * (gy1 - gy0)
+            guard gx0.isFinite, gy0.isFinite, gx1 > gx0, gy1 > gy0, area <= Double(maximumFilterPixels),
+                  area * Double(16 * peakImages(filter)) <= Double(maximumFilterBytes) else { return }
             let next = FilterGrid(sx: sx, sy: sy, originX: gx0 + phaseX, originY: gy0 + phaseY, width: Int(gx1 - gx0), height: Int(gy1 - gy0))
             let source: FilterPlane
             if let previous = plane {
                 source = move(previous, from: grid, to: next)
             } else {
-                guard let rendered = renderSource(node, grid: next) else { return }
+                guard let rendered = render(node, grid: next, contentOnly: true) else { return }
                 source = rendered
             }
             grid = next
@@ -92,15 +110,16 @@ extension SVGDocument {
         context.interpolationQuality = quality
     }
 
-    /// The node's content (without its transform, clip, mask, opacity and filter) drawn on the
+    /// The node's content (without its transform, clip, mask, opacity and filter; or, with
+    /// `contentOnly` false, the whole node, for feImage) drawn on the
     /// grid, as premultiplied sRGB floats.
-    private static func renderSource(_ node: SVGRenderNode, grid: FilterGrid) -> FilterPlane? {
+    private static func render(_ node: SVGRenderNode, grid: FilterGrid, contentOnly: Bool) -> FilterPlane? {
         guard let content = makeContext(width: grid.width, height: grid.height) else { return nil }
         // User space → scaled user space → canvas pixels, rows down → the context's y-up pixels.
         content.concatenate(CGAffineTransform(scaleX: CGFloat(grid.sx), y: CGFloat(grid.sy))
             .concatenating(CGAffineTransform(translationX: CGFloat(-grid.originX), y: CGFloat(-grid.originY)))
             .concatenating(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(grid.height))))
-        drawContent(node, in: content)
+        if contentOnly { drawContent(node, in: content) } else { draw(node, in: content) }
         guard let image = content.makeImage() else { return nil }
         var plane = FilterPlane(width: grid.width, height: grid.height, linear: false)
         plane.data.withUnsafeMutableBufferPointer { d in
@@ -236,6 +255,9 @@ extension SVGDocument {
                 out = FilterRaster.convolve(input(0), c)
             case .lighting(let l):
                 out = FilterRaster.lighting(input(0), l, linear: linear, scale: (grid.sx + grid.sy) / 2, toPixel: grid.toPixel)
+            case .image(let node):
+                out = render(node, grid: grid, contentOnly: false) ?? FilterPlane(width: grid.width, height: grid.height, linear: false)
+                FilterRaster.convert(&out, toLinear: linear)
             case .transparent:
                 out = FilterPlane(width: grid.width, height: grid.height, linear: linear)
             case .passThrough:

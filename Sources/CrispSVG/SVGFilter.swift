@@ -95,7 +95,9 @@ struct SVGFilterPrimitive {
         case displacement(scaleX: CGFloat, scaleY: CGFloat, xChannel: Int, yChannel: Int)
         case convolve(Convolve)
         case lighting(Lighting)
-        /// The result is transparent black (an feImage Crisp does not draw, an invalid primitive).
+        /// feImage: an element or a placed image, drawn in the filtered element's user space.
+        case image(SVGRenderNode)
+        /// The result is transparent black (an feImage without a usable reference, an invalid primitive).
         case transparent
         /// The result is the first input unchanged (an invalid value that disables the primitive).
         case passThrough

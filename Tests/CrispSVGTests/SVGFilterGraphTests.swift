@@ -181,4 +181,15 @@ struct SVGFilterGraphTests {
         #expect(v.isFinite && abs(v) < 1)
         #expect(generator.turbulence(0, x: 0, y: 0, t, tileX: 0, tileY: 0, tileWidth: 40, tileHeight: 40) == 0)   // lattice points are zero
     }
+
+    @Test func feImageOfAnElementAndOfItself() throws {
+        // The element drawn in the filtered element's user space. One that leads back to the
+        // filtered element ends the recursion there: the inner copy's feImage is transparent,
+        // so the copy, and with it the outer result, draws nothing (no endless recursion).
+        let (doc, image) = try render(##"<rect id="src" x="0" y="0" width="10" height="10" fill="#0f0"/><filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="40" height="40"><feImage href="#src"/><feOffset dx="20"/></filter><filter id="g" filterUnits="userSpaceOnUse" x="0" y="0" width="40" height="40"><feImage href="#me"/></filter>"##,
+                                      ##"<rect width="5" height="5" filter="url(#f)"/><rect id="me" x="0" y="20" width="10" height="10" fill="#00f" filter="url(#g)"/>"##)
+        #expect(doc.isFullySupported)
+        #expect(close(rgba(image, 25, 5), [0, 255, 0, 255]) && rgba(image, 2, 2)[3] == 0)
+        #expect(rgba(image, 5, 25)[3] == 0, "\(rgba(image, 5, 25))")
+    }
 }
