@@ -80,7 +80,7 @@ struct FilterBenchCommand: ParsableCommand {
                 context.clear(CGRect(x: 0, y: 0, width: w, height: h))
                 doc.drawFillingBitmap(context)
             }
-            print(String(format: "%-16@ %8.2f ms", s.name as NSString, seconds * 1000))
+            print(s.name.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", seconds * 1000))
         }
     }
 }
