@@ -415,6 +415,8 @@ final class SVGBuilder {
             }
             node.mask = try self.mask(mask.id, at: mask.offset, for: node, depth: depth)
         }
+        node.blendMode = own.blendMode
+        node.isolated = own.isolate
         node.applyOpacity(own.opacity)
         guard node.layerNesting <= SVGBuilder.maximumLayerNesting else {
             throw SVGError(.limitExceeded("group opacity (transparency layers) nested more than \(SVGBuilder.maximumLayerNesting) deep"),

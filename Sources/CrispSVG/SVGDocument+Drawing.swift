@@ -70,7 +70,8 @@ extension SVGDocument {
         if clipping, let shadow = node.shadow, let clip = node.clip { return drawShadowed(node, shadow, under: clip, in: context) }
         let clip = clipping ? node.clip : nil
         let layerOpacity = clipping ? node.layerOpacity : 1
-        let hasLayer = layerOpacity < 1 || node.shadow != nil
+        let blends = clipping && node.needsBlendLayer
+        let hasLayer = layerOpacity < 1 || node.shadow != nil || blends
         let needsState = !node.transform.isIdentity || clip != nil || hasLayer
         if needsState {
             context.saveGState()
@@ -78,10 +79,13 @@ extension SVGDocument {
         }
         // Opacity applies to the element composited over its shadow: with both, the opacity's
         // layer holds the shadow's.
-        let layers = (layerOpacity < 1 ? 1 : 0) + (node.shadow != nil ? 1 : 0)
-        if layerOpacity < 1 {
+        // mix-blend-mode and isolation composite the node as a whole: one layer, with the
+        // opacity's alpha, composited in the blend mode.
+        let layers = (layerOpacity < 1 || blends ? 1 : 0) + (node.shadow != nil ? 1 : 0)
+        if layerOpacity < 1 || blends {
             context.setAlpha(CGFloat(layerOpacity))
-            context.beginTransparencyLayer(in: node.layerBounds, auxiliaryInfo: nil)
+            if blends { context.setBlendMode(node.blendMode) }
+            context.beginTransparencyLayer(in: layerOpacity < 1 ? node.layerBounds : node.paintBounds, auxiliaryInfo: nil)
         }
         if let shadow = node.shadow {
             setShadow(shadow, in: context)

@@ -100,7 +100,10 @@ extension SVGDocument {
         context.saveGState()
         context.concatenate(node.transform)
         if clipping, let clip = node.clip { apply(clip, in: context) }
-        if clipping { context.setAlpha(CGFloat(node.layerOpacity)) }
+        if clipping {
+            context.setAlpha(CGFloat(node.layerOpacity))
+            context.setBlendMode(node.blendMode)
+        }
         context.concatenate(scale.inverted())
         let rect = CGRect(x: grid.originX, y: grid.originY, width: Double(grid.width), height: Double(grid.height))
         context.concatenate(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: rect.minY + rect.maxY))

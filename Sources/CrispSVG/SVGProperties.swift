@@ -72,6 +72,10 @@ struct SVGElementProperties {
     var filter: (value: String, offset: Int)?
     /// `mask-type: alpha` (on a <mask>): the mask is its content's alpha, not its luminance.
     var maskIsAlpha = false
+    /// `mix-blend-mode` (not inherited).
+    var blendMode = CGBlendMode.normal
+    /// `isolation: isolate`.
+    var isolate = false
     /// `transform-origin`, in user units.
     var transformOrigin: CGPoint?
 }

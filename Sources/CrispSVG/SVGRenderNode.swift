@@ -85,6 +85,12 @@ final class SVGRenderNode {
     var mask: SVGMask?
     /// The drop shadow of a `filter`, in this node's user space; nil for none.
     var shadow: SVGShadow?
+    /// `mix-blend-mode`: how the node, as a whole, is composited onto what is below.
+    var blendMode = CGBlendMode.normal
+    /// `isolation: isolate`: the children blend with a transparent backdrop (a layer).
+    var isolated = false
+    /// Whether the node is drawn into a transparency layer for blending or isolation.
+    var needsBlendLayer: Bool { blendMode != .normal || isolated }
     /// The filters of `filter` (applied in order), in this node's user space; nil for none.
     var filters: [SVGFilter]?
     /// The element's `opacity` when it could not be folded into paint: the node is drawn into a
@@ -184,7 +190,7 @@ final class SVGRenderNode {
         }
         var nesting = 0
         if case .group(let children) = content { nesting = children.map(\.layerNesting).max() ?? 0 }
-        layerNesting = nesting + (layerOpacity < 1 ? 1 : 0)
+        layerNesting = nesting + (layerOpacity < 1 || needsBlendLayer ? 1 : 0)
     }
 
     /// Multiplies the node's paint by `opacity` without a transparency layer: possible when

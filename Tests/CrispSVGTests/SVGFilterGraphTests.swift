@@ -192,4 +192,14 @@ struct SVGFilterGraphTests {
         #expect(close(rgba(image, 25, 5), [0, 255, 0, 255]) && rgba(image, 2, 2)[3] == 0)
         #expect(rgba(image, 5, 25)[3] == 0, "\(rgba(image, 5, 25))")
     }
+
+    @Test func mixBlendModeAndIsolation() throws {
+        // Grey multiplied onto yellow: (128, 128, 0). In an isolated group the backdrop is the
+        // group's own (transparent under the grey), so the grey stays grey.
+        let (doc, image) = try render("", ##"<rect width="40" height="40" fill="#ff0"/><rect width="10" height="10" fill="#808080" style="mix-blend-mode: multiply"/><g style="isolation: isolate"><rect x="20" width="10" height="10" fill="#808080" style="mix-blend-mode: multiply"/></g><rect y="20" width="10" height="10" fill="#808080" style="mix-blend-mode: bogus"/>"##)
+        #expect(doc.isFullySupported && doc.warnings.count == 1, "\(doc.warnings)")
+        #expect(close(rgba(image, 5, 5), [128, 128, 0, 255]), "\(rgba(image, 5, 5))")
+        #expect(close(rgba(image, 25, 5), [128, 128, 128, 255]), "\(rgba(image, 25, 5))")
+        #expect(close(rgba(image, 5, 25), [128, 128, 128, 255]))   // an invalid mode: normal, with a warning
+    }
 }
