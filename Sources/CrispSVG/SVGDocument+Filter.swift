@@ -44,8 +44,8 @@ extension SVGDocument {
         var width: Int, height: Int
 
         func box(_ r: CGRect) -> FilterPixelBox {
-            func clampX(_ v: Double) -> Int { Int(min(max(v, 0), Double(width))) }
-            func clampY(_ v: Double) -> Int { Int(min(max(v, 0), Double(height))) }
+            func clampX(_ v: Double) -> Int { v > 0 ? Int(min(v, Double(width))) : 0 }
+            func clampY(_ v: Double) -> Int { v > 0 ? Int(min(v, Double(height))) : 0 }
             return FilterPixelBox(x0: clampX((Double(r.minX) * sx - originX + 1e-6).rounded(.down)),
                                   y0: clampY((Double(r.minY) * sy - originY + 1e-6).rounded(.down)),
                                   x1: clampX((Double(r.maxX) * sx - originX - 1e-6).rounded(.up)),
@@ -90,7 +90,7 @@ extension SVGDocument {
         FilterRaster.convert(&output, toLinear: false)
         let pixels = output.data.withUnsafeBufferPointer { d in
             (0..<(output.width * output.height)).map { i -> UInt32 in
-                func byte(_ v: Float) -> UInt32 { UInt32(min(max(v, 0), 1) * 255 + 0.5) }
+                func byte(_ v: Float) -> UInt32 { UInt32(FilterRaster.unit(v) * 255 + 0.5) }
                 let a = byte(d[i * 4 + 3])
                 return a << 24 | min(byte(d[i * 4]), a) << 16 | min(byte(d[i * 4 + 1]), a) << 8 | min(byte(d[i * 4 + 2]), a)
             }

@@ -58,8 +58,11 @@ enum FilterRaster {
         return Float(c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055)
     }
 
+    /// `v` clamped to 0…1, NaN (from an arithmetic composite of huge k, say) to 0.
+    @inline(__always) static func unit(_ v: Float) -> Float { v > 0 ? (v < 1 ? v : 1) : 0 }
+
     @inline(__always) private static func lookUp(_ table: UnsafeBufferPointer<Float>, _ v: Float) -> Float {
-        let t = min(max(v, 0), 1) * 4096
+        let t = unit(v) * 4096
         let i = min(Int(t), 4095)
         let f = t - Float(i)
         return table[i] + (table[i + 1] - table[i]) * f
@@ -443,7 +446,8 @@ enum FilterRaster {
         }
     }
 
-    static func transfer(_ f: SVGFilterPrimitive.Transfer, _ c: Float) -> Float {
+    static func transfer(_ f: SVGFilterPrimitive.Transfer, _ value: Float) -> Float {
+        let c = unit(value)
         switch f {
         case .identity: return c
         case .table(let v):

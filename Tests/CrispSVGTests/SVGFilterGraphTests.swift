@@ -202,4 +202,17 @@ struct SVGFilterGraphTests {
         #expect(close(rgba(image, 25, 5), [128, 128, 128, 255]), "\(rgba(image, 25, 5))")
         #expect(close(rgba(image, 5, 25), [128, 128, 128, 255]))   // an invalid mode: normal, with a warning
     }
+
+    @Test(arguments: [
+        ##"<feFlood flood-color="#f00"/><feComposite in2="SourceGraphic" operator="arithmetic" k1="1e308" k2="1e308" k3="-1e308" k4="1e308"/><feComponentTransfer><feFuncR type="table" tableValues="0 1"/></feComponentTransfer>"##,
+        ##"<feTurbulence baseFrequency="1e300" numOctaves="1000" seed="-1e300" stitchTiles="stitch"/>"##,
+        ##"<feGaussianBlur stdDeviation="1e300 1e-300"/><feOffset dx="-1e300" dy="1e300"/><feMorphology radius="1e300"/>"##,
+        ##"<feDisplacementMap in2="SourceGraphic" scale="1e308"/><feConvolveMatrix order="3" kernelMatrix="1e308 -1e308 1e308 0 0 0 0 0 1e-308" divisor="1e-308"/>"##,
+        ##"<feSpecularLighting surfaceScale="1e308" specularExponent="128"><feSpotLight x="1e308" z="-1e308" pointsAtX="NaN" limitingConeAngle="1e308"/></feSpecularLighting>"##,
+        ##"<feTile x="1e308" width="1e308"/><feMerge><feMergeNode in="x"/></feMerge>"##,
+    ])
+    func extremeValuesDrawWithoutTrapping(primitives: String) throws {
+        let (_, image) = try render(##"<filter id="f">\##(primitives)</filter>"##, ##"<rect x="5" y="5" width="30" height="30" fill="#08f" filter="url(#f)"/>"##)
+        #expect(image.width == 40)
+    }
 }
