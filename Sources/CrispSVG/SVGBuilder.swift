@@ -155,7 +155,26 @@ final class SVGBuilder {
         var root: SVGRenderNode
     }
 
+    /// Elements spelled with a prefix bound to the SVG namespace (`<svg:rect>` under
+    /// `xmlns:svg="http://www.w3.org/2000/svg"`) renamed to their local names; elements of
+    /// other namespaces keep their prefixed names (unknown, so ignored with their contents).
+    private func unprefixSVGNames(_ root: XMLElement) {
+        var stack: [(XMLElement, Set<String>)] = [(root, [])]
+        while let (e, inherited) = stack.popLast() {
+            var svgPrefixes = inherited
+            for a in e.attributes where a.name.hasPrefix("xmlns:") {
+                let prefix = String(a.name.dropFirst(6))
+                if a.value.trimmingWhiteSpace() == "http://www.w3.org/2000/svg" { svgPrefixes.insert(prefix) } else { svgPrefixes.remove(prefix) }
+            }
+            if let colon = e.name.firstIndex(of: ":"), svgPrefixes.contains(String(e.name[..<colon])) {
+                e.name = String(e.name[e.name.index(after: colon)...])
+            }
+            for c in e.children { stack.append((c, svgPrefixes)) }
+        }
+    }
+
     func build(_ root: XMLElement) throws(SVGError) -> Result {
+        unprefixSVGNames(root)
         guard root.name == "svg" else { throw SVGError(.notSVG(root: root.name), at: location(root.offset)) }
         rootElement = root
         collectIds(root)

@@ -310,6 +310,22 @@ struct SVGDocumentTests {
 
     // MARK: Warnings and unsupported features
 
+    @Test func aPrefixedSVGRootAndForeignElements() throws {
+        // Issue 31: the root spelled with a prefix bound to the SVG namespace draws; elements of
+        // another namespace are ignored with their contents (a warning each).
+        let doc = try SVGDocument(string: ##"""
+            <svg:svg xmlns:svg="http://www.w3.org/2000/svg" xmlns:x="http://example.org/x" width="20" height="20">
+              <svg:rect width="10" height="10" fill="#00f"/><x:rect x="10" width="10" height="10"/>
+              <svg:g xmlns:svg="http://example.org/not-svg"><svg:rect y="10" width="10" height="10"/></svg:g>
+            </svg:svg>
+            """##)
+        #expect(doc.size == CGSize(width: 20, height: 20))
+        #expect(doc.warnings.map(\.message) == ["unknown element <x:rect> (ignored with its contents)", "unknown element <svg:g> (ignored with its contents)"], "\(doc.warnings)")
+        let image = try #require(doc.makeImage())
+        #expect(image.straightRGBA(x: 5, y: 5).b == 255 && image.straightRGBA(x: 5, y: 5).a == 255)
+        #expect(image.straightRGBA(x: 15, y: 5).a == 0 && image.straightRGBA(x: 5, y: 15).a == 0)
+    }
+
     @Test func unknownThingsAreWarnings() throws {
         let doc = try SVGDocument(string: """
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="x" width="10" height="10" inkscape:version="1">
