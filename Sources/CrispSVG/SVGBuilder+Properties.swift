@@ -34,7 +34,7 @@ extension SVGBuilder {
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
         "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "text-anchor",
         "letter-spacing", "word-spacing", "marker", "marker-start", "marker-mid", "marker-end",
-        "mix-blend-mode", "isolation",
+        "mix-blend-mode", "isolation", "paint-order",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
@@ -52,8 +52,7 @@ extension SVGBuilder {
     ]
     /// Properties Crisp does not implement, and the value that means "off".
     static let unimplementedProperties: [String: Set<String>] = [
-        "paint-order": ["normal", "fill stroke", "fill stroke markers",
-        "fill markers stroke", "fill", "normal"], "vector-effect": ["none"],
+        "vector-effect": ["none"],
     ]
     /// Attributes that never matter for drawing and are not worth a warning.
     static let ignoredAttributes: Set<String> = ["id", "class", "xmlns", "xml:space", "xml:lang", "lang", "tabindex",
@@ -242,6 +241,19 @@ extension SVGBuilder {
         case "visibility":
             guard ["visible", "hidden", "collapse"].contains(value) else { throw invalid(d, "expected visible, hidden or collapse") }
             p.isVisible = value == "visible"
+        case "paint-order":
+            // fill, stroke and markers in the order given, the missing ones after in that order.
+            var order: [SVGPaintLayer] = []
+            if value != "normal" {
+                for word in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                    guard let layer = SVGPaintLayer(rawValue: String(word)), !order.contains(layer) else {
+                        throw invalid(d, "expected normal or fill, stroke and markers in some order")
+                    }
+                    order.append(layer)
+                }
+            }
+            for layer in SVGPaintLayer.allCases where !order.contains(layer) { order.append(layer) }
+            p.paintOrder = order
         case "shape-rendering":
             guard ["auto", "optimizeSpeed", "crispEdges", "geometricPrecision"].contains(value) else {
                 throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")

@@ -453,9 +453,26 @@ final class SVGBuilder {
                                   depth: depth)
         let markers = try markerNodes(for: e, path: path, attributes: attributes.own, properties: properties, depth: depth)
         if !markers.isEmpty {
-            // The shape, then its markers, as one group.
-            let node = SVGRenderNode(content: .group([SVGRenderNode(content: .shape(shape), transform: .identity)] + markers),
-                                     transform: try transform(of: attributes, own))
+            // The shape and its markers, as one group, in paint-order: the fill and the stroke
+            // as separate shapes when the markers come between them.
+            var layers: [SVGRenderNode] = []
+            let order = properties.paintOrder
+            let markersIndex = order.firstIndex(of: .markers)!
+            let between = markersIndex == 1
+            for layer in order {
+                switch layer {
+                case .markers: layers += markers
+                case .fill, .stroke:
+                    if between {
+                        var part = shape
+                        if layer == .fill { part.stroke = nil } else { part.fill = nil }
+                        layers.append(SVGRenderNode(content: .shape(part), transform: .identity))
+                    } else if layer == order.first(where: { $0 != .markers }) {
+                        layers.append(SVGRenderNode(content: .shape(shape), transform: .identity))
+                    }
+                }
+            }
+            let node = SVGRenderNode(content: .group(layers), transform: try transform(of: attributes, own))
             try finish(node, element: e, own: own, depth: depth)
             return node
         }
@@ -491,7 +508,9 @@ final class SVGBuilder {
         style.miterLimit = p.miterLimit
         style.dashes = p.dashes
         style.dashOffset = p.dashOffset
-        return SVGShape(path: path, fill: fill, fillRule: p.fillRule, stroke: stroke, strokeStyle: style,
-                        isAntialiased: p.isAntialiased)
+        var shape = SVGShape(path: path, fill: fill, fillRule: p.fillRule, stroke: stroke, strokeStyle: style,
+                             isAntialiased: p.isAntialiased)
+        shape.strokeFirst = p.paintOrder.firstIndex(of: .stroke)! < p.paintOrder.firstIndex(of: .fill)!
+        return shape
     }
 }

@@ -126,6 +126,18 @@ extension SVGDocument {
 
     static func draw(_ shape: SVGShape, in context: CGContext) {
         if !shape.isAntialiased { context.setShouldAntialias(false) }
+        if shape.strokeFirst, shape.fill != nil, shape.stroke != nil {
+            // paint-order: the stroke, then the fill over it.
+            var stroke = shape, fill = shape
+            stroke.fill = nil
+            stroke.strokeFirst = false
+            fill.stroke = nil
+            fill.strokeFirst = false
+            draw(stroke, in: context)
+            draw(fill, in: context)
+            if !shape.isAntialiased { context.setShouldAntialias(true) }
+            return
+        }
         if let fill = shape.fill {
             if let color = fill.cgColor {
                 context.setFillColor(color)

@@ -60,6 +60,8 @@ struct SVGShape {
     var strokeStyle: SVGStrokeStyle
     /// False for `shape-rendering: crispEdges | optimizeSpeed` (drawn without anti-aliasing).
     var isAntialiased: Bool
+    /// `paint-order` putting the stroke under the fill.
+    var strokeFirst = false
 }
 
 /// A raster image placed in user space (already fitted by `preserveAspectRatio`).

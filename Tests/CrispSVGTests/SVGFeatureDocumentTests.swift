@@ -86,6 +86,9 @@ struct SVGFeatureDocumentTests {
         // mix-blend-mode (every CSS mode, with fill-opacity and opacity) and isolation.
         // Crisp 50.7 dB, 0.099 %; Skia 16.1 dB, 25.0 %.
         "blend_modes": Bar(psnr: 50.0, percentOver16: 0.12),
+        // paint-order: stroke under fill (attribute and style), markers first and between fill
+        // and stroke. Crisp 49.9 dB, 0.094 %.
+        "paint_order": Bar(psnr: 49.5, percentOver16: 0.1),
         // Displacement by turbulence (resvg draws almost nothing; Crisp–Skia 14.5 dB, 11.9 %).
         // Crisp–resvg 13.5 dB, 14.9 %.
         "filter_disp": Bar(psnr: 13.3, percentOver16: 15.0),
