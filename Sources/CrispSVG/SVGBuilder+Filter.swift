@@ -1,17 +1,17 @@
 import CrispGraphics
 import Foundation
 
-// `filter`: only the drop-shadow recipe that designers' tools export is drawn — a blur of
-// SourceAlpha (feGaussianBlur), moved (feOffset), coloured (feFlood composited `in` it with
-// feComposite), merged under SourceGraphic (feMerge) — with CGContext's shadow machinery: the
-// element is drawn into a transparency layer composited with a shadow of the flood colour,
-// offset and a Gaussian of the same standard deviation. The primitives are followed
-// symbolically by their `in`/`result` names; any other primitive, input or combination, and any
-// filter whose output is not "shadow under the graphic", stays unsupported (exit 77), as does
-// a filter region that could cut the shadow (only the default region, or larger, is accepted).
+// The drop-shadow recipe that designers' tools export — a blur of SourceAlpha (feGaussianBlur),
+// moved (feOffset), coloured (feFlood composited `in` it with feComposite), merged under
+// SourceGraphic (feMerge) — keeps a shortcut through CGContext's shadow machinery: the element is
+// drawn into a transparency layer composited with a shadow of the flood colour, offset and a
+// Gaussian of the same standard deviation. The primitives are followed symbolically by their
+// `in`/`result` names; any other primitive, input or combination, any filter whose output is not
+// "shadow under the graphic", and a filter region that could cut the shadow (only the default
+// region, or larger, is accepted) go to the general graph on bitmaps (SVGBuilder+FilterGraph),
+// which tries this first, silently.
 //
-// Rejected: a general filter graph on bitmaps (a different feature; the issue asks for the
-// recipe only), and a shadow per shape (overlapping shapes of a group cast one shadow in SVG).
+// Rejected: a shadow per shape (overlapping shapes of a group cast one shadow in SVG).
 
 /// A drop shadow in the filtered element's user space: offset, Gaussian standard deviation,
 /// and colour (flood-opacity folded into its alpha).
@@ -46,7 +46,7 @@ extension SVGBuilder {
     func dropShadow(_ id: String, at offset: Int, for node: SVGRenderNode) -> FilterOutcome {
         guard let e = referencedElement(id, at: offset, kind: "filter") else { return .none }
         func refuse(_ why: String) -> FilterOutcome {
-            unsupported("filter \"\(id)\" (\(why); only the drop-shadow recipe is drawn)", at: e.offset)
+            unsupported("filter \"\(id)\" (\(why))", at: e.offset)
             return .none
         }
         // The region: the default (−10 %, −10 %, 120 %, 120 % of the box) or larger.

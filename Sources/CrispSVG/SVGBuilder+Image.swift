@@ -51,7 +51,7 @@ extension SVGBuilder {
     }
 
     /// The PNG an `href` names; nil (with a warning or an unsupported entry) otherwise.
-    private func loadImage(_ href: String, at offset: Int) -> CGImage? {
+    func loadImage(_ href: String, at offset: Int) -> CGImage? {
         let value = href.trimmingWhiteSpaceAndNewlines()
         var bytes: [UInt8]
         if value.hasPrefix("data:") {

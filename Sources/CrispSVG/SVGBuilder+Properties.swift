@@ -34,6 +34,7 @@ extension SVGBuilder {
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
         "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "text-anchor",
         "letter-spacing", "word-spacing", "marker", "marker-start", "marker-mid", "marker-end",
+        "mix-blend-mode", "isolation", "paint-order",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
@@ -44,15 +45,14 @@ extension SVGBuilder {
         "glyph-orientation-vertical", "text-rendering", "image-rendering", "color-rendering", "color-interpolation",
         "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "clip",
         "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity", "line-height", "white-space",
-        "isolation", "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-feature-settings",
+        "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-feature-settings",
         "font-variant-ligatures", "font-variant-caps", "font-variant-numeric", "font-variant-east-asian",
         "text-decoration-line", "text-decoration-style", "text-decoration-color", "text-orientation",
         "text-indent", "text-align", "text-transform", "buffered-rendering",
     ]
     /// Properties Crisp does not implement, and the value that means "off".
     static let unimplementedProperties: [String: Set<String>] = [
-        "mix-blend-mode": ["normal"], "paint-order": ["normal", "fill stroke", "fill stroke markers",
-        "fill markers stroke", "fill", "normal"], "vector-effect": ["none"],
+        "vector-effect": ["none"],
     ]
     /// Attributes that never matter for drawing and are not worth a warning.
     static let ignoredAttributes: Set<String> = ["id", "class", "xmlns", "xml:space", "xml:lang", "lang", "tabindex",
@@ -215,15 +215,19 @@ extension SVGBuilder {
             own.overflowIsVisible = value == "visible" || value == "auto"
         case "transform-origin": own.transformOrigin = try transformOrigin(d)
         case "filter":
-            if value == "none" {
-                own.filter = nil
-            } else {
-                guard let id = urlReference(value) else {
-                    unsupported("filter=\"\(value)\" (only url(#id) of the drop-shadow recipe is drawn)", at: d.offset)
-                    return
-                }
-                own.filter = (id, d.offset)
-            }
+            own.filter = value == "none" ? nil : (String(value), d.offset)
+        case "mix-blend-mode":
+            let modes: [String: CGBlendMode] = [
+                "normal": .normal, "multiply": .multiply, "screen": .screen, "overlay": .overlay, "darken": .darken,
+                "lighten": .lighten, "color-dodge": .colorDodge, "color-burn": .colorBurn, "hard-light": .hardLight,
+                "soft-light": .softLight, "difference": .difference, "exclusion": .exclusion, "hue": .hue,
+                "saturation": .saturation, "color": .color, "luminosity": .luminosity,
+            ]
+            guard let mode = modes[String(value)] else { throw invalid(d, "expected a CSS blend mode") }
+            own.blendMode = mode
+        case "isolation":
+            guard value == "auto" || value == "isolate" else { throw invalid(d, "expected auto or isolate") }
+            own.isolate = value == "isolate"
         case "mask-type":
             guard value == "luminance" || value == "alpha" else { throw invalid(d, "expected luminance or alpha") }
             own.maskIsAlpha = value == "alpha"
@@ -237,6 +241,19 @@ extension SVGBuilder {
         case "visibility":
             guard ["visible", "hidden", "collapse"].contains(value) else { throw invalid(d, "expected visible, hidden or collapse") }
             p.isVisible = value == "visible"
+        case "paint-order":
+            // fill, stroke and markers in the order given, the missing ones after in that order.
+            var order: [SVGPaintLayer] = []
+            if value != "normal" {
+                for word in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                    guard let layer = SVGPaintLayer(rawValue: String(word)), !order.contains(layer) else {
+                        throw invalid(d, "expected normal or fill, stroke and markers in some order")
+                    }
+                    order.append(layer)
+                }
+            }
+            for layer in SVGPaintLayer.allCases where !order.contains(layer) { order.append(layer) }
+            p.paintOrder = order
         case "shape-rendering":
             guard ["auto", "optimizeSpeed", "crispEdges", "geometricPrecision"].contains(value) else {
                 throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")

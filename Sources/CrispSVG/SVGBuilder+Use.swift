@@ -90,8 +90,12 @@ extension SVGBuilder {
             warn(SVGError(.recursiveReference(id: id), at: location(href.valueOffset)))
             return nil
         }
+        // The limits skip this element (with a warning), not the document (issue 31): the rest
+        // of the file still draws, and the work stays bounded.
         guard useNesting < SVGBuilder.maximumUseNesting else {
-            throw SVGError(.limitExceeded("use references nested more than \(SVGBuilder.maximumUseNesting) deep"), at: location(e.offset))
+            warn(SVGError(.limitExceeded("use references nested more than \(SVGBuilder.maximumUseNesting) deep (the use is not drawn)"),
+                          at: location(e.offset)))
+            return nil
         }
         var properties = inherited
         var own = SVGElementProperties()
@@ -101,19 +105,28 @@ extension SVGBuilder {
         let x = length("x", .horizontal) ?? 0, y = length("y", .vertical) ?? 0
         let size = (width: length("width", .horizontal), height: length("height", .vertical))
 
+        let outermost = useNesting == 0
         useNesting += 1
         defer { useNesting -= 1 }
-        let content: SVGRenderNode?
-        switch target.name {
-        case "symbol", "svg":
-            content = try buildViewport(target, inherited: properties, depth: depth + 1, origin: .zero, size: size)
-        default:
-            guard SVGBuilder.isRenderable(target.name) else {
-                warn(SVGError(.wrongReferenceType(id: id, expected: "a graphics element, <symbol> or <svg>", found: target.name),
-                              at: location(href.valueOffset)))
-                return nil
+        var content: SVGRenderNode?
+        do throws(SVGError) {
+            switch target.name {
+            case "symbol", "svg":
+                content = try buildViewport(target, inherited: properties, depth: depth + 1, origin: .zero, size: size)
+            default:
+                guard SVGBuilder.isRenderable(target.name) else {
+                    warn(SVGError(.wrongReferenceType(id: id, expected: "a graphics element, <symbol> or <svg>", found: target.name),
+                                  at: location(href.valueOffset)))
+                    return nil
+                }
+                content = try buildNode(target, inherited: properties, depth: depth + 1)
             }
-            content = try buildNode(target, inherited: properties, depth: depth + 1)
+        } catch {
+            // Past the expansion limit the outermost use is skipped with a warning; every later
+            // use is over the limit at its first element, so skipping stays cheap.
+            guard outermost, case .limitExceeded(let message) = error.kind else { throw error }
+            warn(SVGError(.limitExceeded(message + " (the use is not drawn)"), at: error.location))
+            return nil
         }
         guard let content else { return nil }
         let placed = x == 0 && y == 0 ? content

@@ -10,7 +10,7 @@ import Foundation
 // What the walk meets falls in four groups: drawn (svg root, g, a, the basic shapes, path),
 // definitions that draw only when referenced (defs, clipPath, gradients, …), things that have
 // no effect on the picture (title, desc, metadata, editor attributes with no effect), and things
-// that would change the picture but are not implemented (textPath, most filters, …). The
+// that would change the picture but are not implemented (textPath, JPEG images, …). The
 // last group is reported as unsupported, so that a caller who needs a faithful picture can
 // refuse the document instead of drawing a wrong one; unknown elements and attributes become
 // warnings.
@@ -128,6 +128,13 @@ final class SVGBuilder {
         }
     }
 
+    /// `body` with warnings and unsupported features not recorded (a trial reading).
+    func silently<T>(_ body: () -> T) -> T {
+        muted += 1
+        defer { muted -= 1 }
+        return body()
+    }
+
     func unsupported(_ reason: String, at offset: Int) {
         guard muted == 0, unsupportedIndex.insert(reason).inserted else { return }
         unsupported.append(SVGUnsupportedFeature(reason: reason, location: location(offset)))
@@ -148,7 +155,26 @@ final class SVGBuilder {
         var root: SVGRenderNode
     }
 
+    /// Elements spelled with a prefix bound to the SVG namespace (`<svg:rect>` under
+    /// `xmlns:svg="http://www.w3.org/2000/svg"`) renamed to their local names; elements of
+    /// other namespaces keep their prefixed names (unknown, so ignored with their contents).
+    private func unprefixSVGNames(_ root: XMLElement) {
+        var stack: [(XMLElement, Set<String>)] = [(root, [])]
+        while let (e, inherited) = stack.popLast() {
+            var svgPrefixes = inherited
+            for a in e.attributes where a.name.hasPrefix("xmlns:") {
+                let prefix = String(a.name.dropFirst(6))
+                if a.value.trimmingWhiteSpace() == "http://www.w3.org/2000/svg" { svgPrefixes.insert(prefix) } else { svgPrefixes.remove(prefix) }
+            }
+            if let colon = e.name.firstIndex(of: ":"), svgPrefixes.contains(String(e.name[..<colon])) {
+                e.name = String(e.name[e.name.index(after: colon)...])
+            }
+            for c in e.children { stack.append((c, svgPrefixes)) }
+        }
+    }
+
     func build(_ root: XMLElement) throws(SVGError) -> Result {
+        unprefixSVGNames(root)
         guard root.name == "svg" else { throw SVGError(.notSVG(root: root.name), at: location(root.offset)) }
         rootElement = root
         collectIds(root)
@@ -395,9 +421,10 @@ final class SVGBuilder {
             node.clip = try self.clip(clip.id, at: clip.offset, for: node)
         }
         if let filter = own.filter {
-            switch dropShadow(filter.id, at: filter.offset, for: node) {
+            switch filters(filter.value, at: filter.offset, for: node, depth: depth) {
             case .none: break
             case .shadow(let shadow): node.shadow = shadow
+            case .filters(let list): node.filters = list
             case .hidesElement: node.content = .group([])
             }
         }
@@ -407,6 +434,8 @@ final class SVGBuilder {
             }
             node.mask = try self.mask(mask.id, at: mask.offset, for: node, depth: depth)
         }
+        node.blendMode = own.blendMode
+        node.isolated = own.isolate
         node.applyOpacity(own.opacity)
         guard node.layerNesting <= SVGBuilder.maximumLayerNesting else {
             throw SVGError(.limitExceeded("group opacity (transparency layers) nested more than \(SVGBuilder.maximumLayerNesting) deep"),
@@ -424,9 +453,26 @@ final class SVGBuilder {
                                   depth: depth)
         let markers = try markerNodes(for: e, path: path, attributes: attributes.own, properties: properties, depth: depth)
         if !markers.isEmpty {
-            // The shape, then its markers, as one group.
-            let node = SVGRenderNode(content: .group([SVGRenderNode(content: .shape(shape), transform: .identity)] + markers),
-                                     transform: try transform(of: attributes, own))
+            // The shape and its markers, as one group, in paint-order: the fill and the stroke
+            // as separate shapes when the markers come between them.
+            var layers: [SVGRenderNode] = []
+            let order = properties.paintOrder
+            let markersIndex = order.firstIndex(of: .markers)!
+            let between = markersIndex == 1
+            for layer in order {
+                switch layer {
+                case .markers: layers += markers
+                case .fill, .stroke:
+                    if between {
+                        var part = shape
+                        if layer == .fill { part.stroke = nil } else { part.fill = nil }
+                        layers.append(SVGRenderNode(content: .shape(part), transform: .identity))
+                    } else if layer == order.first(where: { $0 != .markers }) {
+                        layers.append(SVGRenderNode(content: .shape(shape), transform: .identity))
+                    }
+                }
+            }
+            let node = SVGRenderNode(content: .group(layers), transform: try transform(of: attributes, own))
             try finish(node, element: e, own: own, depth: depth)
             return node
         }
@@ -462,7 +508,9 @@ final class SVGBuilder {
         style.miterLimit = p.miterLimit
         style.dashes = p.dashes
         style.dashOffset = p.dashOffset
-        return SVGShape(path: path, fill: fill, fillRule: p.fillRule, stroke: stroke, strokeStyle: style,
-                        isAntialiased: p.isAntialiased)
+        var shape = SVGShape(path: path, fill: fill, fillRule: p.fillRule, stroke: stroke, strokeStyle: style,
+                             isAntialiased: p.isAntialiased)
+        shape.strokeFirst = p.paintOrder.firstIndex(of: .stroke)! < p.paintOrder.firstIndex(of: .fill)!
+        return shape
     }
 }

@@ -66,10 +66,12 @@ extension SVGDocument {
     static func draw(_ node: SVGRenderNode, in context: CGContext, masking: Bool = true, clipping: Bool = true) {
         if node.layerOpacity <= 0 { return }   // a layer at alpha 0 paints nothing
         if masking, let mask = node.mask { return drawMasked(node, mask, in: context) }
+        if let filters = node.filters { return drawFiltered(node, filters, in: context, clipping: clipping) }
         if clipping, let shadow = node.shadow, let clip = node.clip { return drawShadowed(node, shadow, under: clip, in: context) }
         let clip = clipping ? node.clip : nil
         let layerOpacity = clipping ? node.layerOpacity : 1
-        let hasLayer = layerOpacity < 1 || node.shadow != nil
+        let blends = clipping && node.needsBlendLayer
+        let hasLayer = layerOpacity < 1 || node.shadow != nil || blends
         let needsState = !node.transform.isIdentity || clip != nil || hasLayer
         if needsState {
             context.saveGState()
@@ -77,16 +79,27 @@ extension SVGDocument {
         }
         // Opacity applies to the element composited over its shadow: with both, the opacity's
         // layer holds the shadow's.
-        let layers = (layerOpacity < 1 ? 1 : 0) + (node.shadow != nil ? 1 : 0)
-        if layerOpacity < 1 {
+        // mix-blend-mode and isolation composite the node as a whole: one layer, with the
+        // opacity's alpha, composited in the blend mode.
+        let layers = (layerOpacity < 1 || blends ? 1 : 0) + (node.shadow != nil ? 1 : 0)
+        if layerOpacity < 1 || blends {
             context.setAlpha(CGFloat(layerOpacity))
-            context.beginTransparencyLayer(in: node.layerBounds, auxiliaryInfo: nil)
+            if blends { context.setBlendMode(node.blendMode) }
+            context.beginTransparencyLayer(in: layerOpacity < 1 ? node.layerBounds : node.paintBounds, auxiliaryInfo: nil)
         }
         if let shadow = node.shadow {
             setShadow(shadow, in: context)
             context.beginTransparencyLayer(in: node.paintBounds(clipped: clip != nil), auxiliaryInfo: nil)
         }
         if let clip { apply(clip, in: context) }
+        drawContent(node, in: context)
+        for _ in 0..<layers { context.endTransparencyLayer() }
+        if needsState { context.restoreGState() }
+    }
+
+    /// Draws what `node` holds, in its user space, without its transform, clip, opacity or
+    /// filter.
+    static func drawContent(_ node: SVGRenderNode, in context: CGContext) {
         switch node.content {
         case .group(let children):
             for child in children { draw(child, in: context) }
@@ -99,8 +112,6 @@ extension SVGDocument {
             context.draw(image.image, in: image.rect)
             context.restoreGState()
         }
-        for _ in 0..<layers { context.endTransparencyLayer() }
-        if needsState { context.restoreGState() }
     }
 
     /// Casts `shadow` (in user space) from what is drawn next: CGContext takes the offset and
@@ -115,6 +126,18 @@ extension SVGDocument {
 
     static func draw(_ shape: SVGShape, in context: CGContext) {
         if !shape.isAntialiased { context.setShouldAntialias(false) }
+        if shape.strokeFirst, shape.fill != nil, shape.stroke != nil {
+            // paint-order: the stroke, then the fill over it.
+            var stroke = shape, fill = shape
+            stroke.fill = nil
+            stroke.strokeFirst = false
+            fill.stroke = nil
+            fill.strokeFirst = false
+            draw(stroke, in: context)
+            draw(fill, in: context)
+            if !shape.isAntialiased { context.setShouldAntialias(true) }
+            return
+        }
         if let fill = shape.fill {
             if let color = fill.cgColor {
                 context.setFillColor(color)

@@ -52,6 +52,7 @@ extension SVGDocument {
         context.concatenate(parent.inverted())
         context.interpolationQuality = .none
         context.clip(to: rect, mask: CGImage(width: width, height: height, pixels: values))
+        context.setBlendMode(node.blendMode)
         context.draw(image, in: rect)
         context.restoreGState()
         context.interpolationQuality = quality

@@ -48,6 +48,7 @@ extension SVGDocument {
         context.concatenate(ctm.inverted())
         context.interpolationQuality = .none
         context.setAlpha(CGFloat(node.layerOpacity))
+        context.setBlendMode(node.blendMode)
         context.draw(image, in: rect)
         context.restoreGState()
         context.interpolationQuality = quality

@@ -13,6 +13,11 @@ enum SVGPaintSpec: Equatable {
 
 /// The inherited properties SVG cascades from a group to its children, with the initial values
 /// of SVG 1.1 / SVG 2 (note the miter limit: 4 in SVG, where CoreGraphics has 10).
+/// What `paint-order` orders.
+enum SVGPaintLayer: String, CaseIterable {
+    case fill, stroke, markers
+}
+
 struct SVGProperties {
     var fill = SVGPaintSpec.color(.black)
     var fillOpacity = 1.0
@@ -29,6 +34,8 @@ struct SVGProperties {
     var color = SVGColor.black
     var isVisible = true
     var isAntialiased = true
+    /// `paint-order` (inherited): fill, stroke, markers by default.
+    var paintOrder: [SVGPaintLayer] = [.fill, .stroke, .markers]
     /// `font-size` in px (for em-based lengths).
     var fontSize = SVGBuilder.initialFontSize
     /// `font-weight` as a number (400 normal, 700 bold); above 500 draws with the bold face.
@@ -68,10 +75,14 @@ struct SVGElementProperties {
     var overflowIsVisible = false
     /// `mask="url(#id)"`: the id and where it was written.
     var mask: (id: String, offset: Int)?
-    /// `filter="url(#id)"`: the id and where it was written.
-    var filter: (id: String, offset: Int)?
+    /// `filter`: its value (url(#id) references and filter functions) and where it was written.
+    var filter: (value: String, offset: Int)?
     /// `mask-type: alpha` (on a <mask>): the mask is its content's alpha, not its luminance.
     var maskIsAlpha = false
+    /// `mix-blend-mode` (not inherited).
+    var blendMode = CGBlendMode.normal
+    /// `isolation: isolate`.
+    var isolate = false
     /// `transform-origin`, in user units.
     var transformOrigin: CGPoint?
 }

@@ -60,6 +60,8 @@ struct SVGShape {
     var strokeStyle: SVGStrokeStyle
     /// False for `shape-rendering: crispEdges | optimizeSpeed` (drawn without anti-aliasing).
     var isAntialiased: Bool
+    /// `paint-order` putting the stroke under the fill.
+    var strokeFirst = false
 }
 
 /// A raster image placed in user space (already fitted by `preserveAspectRatio`).
@@ -85,6 +87,14 @@ final class SVGRenderNode {
     var mask: SVGMask?
     /// The drop shadow of a `filter`, in this node's user space; nil for none.
     var shadow: SVGShadow?
+    /// `mix-blend-mode`: how the node, as a whole, is composited onto what is below.
+    var blendMode = CGBlendMode.normal
+    /// `isolation: isolate`: the children blend with a transparent backdrop (a layer).
+    var isolated = false
+    /// Whether the node is drawn into a transparency layer for blending or isolation.
+    var needsBlendLayer: Bool { blendMode != .normal || isolated }
+    /// The filters of `filter` (applied in order), in this node's user space; nil for none.
+    var filters: [SVGFilter]?
     /// The element's `opacity` when it could not be folded into paint: the node is drawn into a
     /// transparency layer composited with this alpha. 1 for no layer.
     private(set) var layerOpacity = 1.0
@@ -162,6 +172,9 @@ final class SVGRenderNode {
             // The shadow: the box moved, grown by the Gaussian's visible reach (3σ).
             box = box.union(box.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(dx: -3 * shadow.sigma, dy: -3 * shadow.sigma))
         }
+        if let last = filters?.last {
+            box = last.region   // what the last filter outputs: nothing beyond its region
+        }
         if clipped, let clip, !box.isNull {
             let clipBox = clip.boundingBox
             box = clipBox.isNull ? .null : box.intersection(clipBox)
@@ -179,7 +192,7 @@ final class SVGRenderNode {
         }
         var nesting = 0
         if case .group(let children) = content { nesting = children.map(\.layerNesting).max() ?? 0 }
-        layerNesting = nesting + (layerOpacity < 1 ? 1 : 0)
+        layerNesting = nesting + (layerOpacity < 1 || needsBlendLayer ? 1 : 0)
     }
 
     /// Multiplies the node's paint by `opacity` without a transparency layer: possible when
@@ -197,7 +210,7 @@ final class SVGRenderNode {
             return true
         }
         // A shadow is cast by the opaque element: opacity applies after it, to both.
-        if shadow != nil { return false }
+        if shadow != nil || filters != nil { return false }
         switch content {
         case .shape(var s):
             switch (s.fill, s.stroke) {

@@ -5,9 +5,9 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmarks: the rasterizer (default), paint and text drawing.",
+        abstract: "Benchmarks: the rasterizer (default), paint, text drawing and SVG filters.",
         discussion: "Build with `swift build -c release` first; debug builds are 10–50× slower.",
-        subcommands: [RasterBenchCommand.self, PaintBenchCommand.self, TextBenchCommand.self],
+        subcommands: [RasterBenchCommand.self, PaintBenchCommand.self, TextBenchCommand.self, FilterBenchCommand.self],
         defaultSubcommand: RasterBenchCommand.self)
 }
 

@@ -64,16 +64,22 @@ struct SVGFilterTests {
         ##"<filter id="f" x="0" y="0" width="1" height="1"><feGaussianBlur in="SourceAlpha" stdDeviation="2"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>"##,
         ##"<filter id="f"><feGaussianBlur in="SourceAlpha" stdDeviation="2 4"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>"##,
     ])
-    func otherFiltersStayUnsupported(filter: String) throws {
-        let doc = try SVGDocument(string: svg(filter, ##"<rect width="10" height="10" filter="url(#f)"/>"##))
-        #expect(doc.unsupportedFeatures.count == 1, "\(doc.unsupportedFeatures)")
+    func otherFiltersRunAsAGraph(filter: String) throws {
+        let doc = try SVGDocument(string: svg(filter, ##"<rect x="10" y="10" width="20" height="20" filter="url(#f)"/>"##))
+        #expect(doc.isFullySupported, "\(doc.unsupportedFeatures)")
+        guard case .group(let children) = doc.root.content else { return }
+        #expect(children.first?.filters?.count == 1 && children.first?.shadow == nil)
+        #expect(try #require(doc.makeImage()).straightRGBA(x: 20, y: 20).a > 200)
     }
 
     @Test func brokenReferencesAndEmptyBoxes() throws {
-        let doc = try SVGDocument(string: svg(Self.recipe, ##"<rect width="10" height="10" fill="#00f" filter="url(#nope)"/><path d="M0 20 H40" stroke="#f00" filter="url(#f)"/>"##))
-        #expect(doc.warnings.map(\.message) == [##"no element has id "nope""##])
+        // Filter Effects 1: a reference to nothing, or to something other than a <filter>, means
+        // the element is not rendered.
+        let doc = try SVGDocument(string: svg(Self.recipe + ##"<rect id="r"/>"##, ##"<rect width="10" height="10" fill="#00f" filter="url(#nope)"/><rect x="20" width="10" height="10" filter="url(#r)"/><path d="M0 20 H40" stroke="#f00" filter="url(#f)"/>"##))
+        #expect(doc.warnings.map(\.message) == [##"no element has id "nope""##, ##""r" is a <rect>, expected a <filter>"##], "\(doc.warnings)")
         let image = try #require(doc.makeImage())
-        #expect(image.straightRGBA(x: 5, y: 5).a == 255)     // drawn without the filter
+        #expect(image.straightRGBA(x: 5, y: 5).a == 0)
+        #expect(image.straightRGBA(x: 25, y: 5).a == 0)
         #expect(image.straightRGBA(x: 20, y: 20).a == 0)     // a filter on a box without area hides it
     }
 }

@@ -16,7 +16,7 @@ struct XMLAttribute {
 /// is not all white space (SVG's drawing elements ignore it; `<style>` is reported from it).
 final class XMLElement {
     /// The qualified name (`svg`, `sodipodi:namedview`).
-    let name: String
+    var name: String
     /// The attributes in source order (names are unique).
     var attributes: [XMLAttribute]
     /// The child elements in source order.
