@@ -68,12 +68,14 @@ public final class BubblesScreen: View, DemoScreen {
         backgroundColor = CGColor(gray: 0.93, alpha: 1)
         for (i, bubble) in bubbles.enumerated() {
             bubble.accessibilityIdentifier = "bubble.\(i)"
+            bubble.accessibilityValue = ControlState.string(values[i])
             addSubview(bubble)
             let animator = ValueAnimator(values[i], owner: bubble)
             animator.onChange = { [unowned self] in self.show(i, value: $0) }
             animators.append(animator)
         }
         callout.accessibilityIdentifier = "bubble.callout"
+        callout.accessibilityValue = "none"
         addSubview(callout)
     }
 
