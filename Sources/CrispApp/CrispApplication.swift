@@ -113,7 +113,8 @@ extension CrispApplication {
 
     /// Runs the app with `arguments` instead of the process's (for tests): parses them, runs,
     /// and returns the exit status a process would end with; usage errors and `--help` print
-    /// as from the command line.
+    /// as from the command line. One call at a time in a process (the command line's help
+    /// texts read the app being run from a process-wide variable).
     public static func run(arguments: [String]) -> Int32 {
         AppCommand.application = Self.self
         do {
