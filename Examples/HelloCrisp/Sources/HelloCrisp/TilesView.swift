@@ -71,6 +71,7 @@ public final class AboutView: View {
 
     public override init(frame: CGRect = .zero) {
         super.init(frame: frame)
+        backgroundColor = CGColor(gray: 0.95, alpha: 1)
         line.alignment = .center
         line.adjustsFontSizeToFitWidth = true
         line.accessibilityIdentifier = "hello.about"
