@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CrispUI", targets: ["CrispUI"]),
         .library(name: "CrispWidgets", targets: ["CrispWidgets"]),
         .library(name: "CrispX11", targets: ["CrispX11"]),
+        .library(name: "CrispApp", targets: ["CrispApp"]),
         .executable(name: "crisp", targets: ["crisp"]),
         .executable(name: "crisp-demo", targets: ["crisp-demo"]),
     ],
@@ -58,16 +59,22 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxext-dev"])]
         ),
         .target(name: "CrispX11", dependencies: ["CrispGraphics", "CrispUI", "CX11"]),
-        .target(name: "CrispDemoApp", dependencies: ["CrispGraphics", "CrispUI", "CrispWidgets"]),
-        .executableTarget(
-            name: "crisp-demo",
+        // The emulator as a library: an app declares its screens and gets the command line,
+        // the keys, the X11 and headless hosts and the status file.
+        .target(
+            name: "CrispApp",
             dependencies: [
-                "CrispDemoApp",
+                "CrispGraphics",
                 "CrispUI",
                 "CrispWidgets",
                 "CrispX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ]
+        ),
+        .target(name: "CrispDemoApp", dependencies: ["CrispApp", "CrispGraphics", "CrispUI", "CrispWidgets"]),
+        .executableTarget(
+            name: "crisp-demo",
+            dependencies: ["CrispDemoApp"],
             linkerSettings: compressedDebugInfo
         ),
         // Golden images and the seeded generator, shared by the test targets.
@@ -76,9 +83,10 @@ let package = Package(
         .testTarget(name: "CrispSVGTests", dependencies: ["CrispSVG", "CrispGraphics", "CrispTestSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispWidgetsTests", dependencies: ["CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispApp", "CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CrispAppTests", dependencies: ["CrispApp"]),
         .testTarget(name: "CrispCLITests", dependencies: ["crisp", "CrispGraphics"]),
-        .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
+        .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
     ]
 )
 

@@ -82,4 +82,19 @@ timeout --kill-after=30 "$limit" swift test --skip-build "$@" || status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     echo "test.sh: swift test did not finish within $limit s (a hang: see the last lines above); CRISP_TEST_TIMEOUT=SECONDS changes the limit" >&2
 fi
+
+# The example package (Examples/HelloCrisp, README "Your own views") depends on Crisp by path:
+# build it and run its tests, in a scratch folder of its own so Crisp's .build is untouched.
+# Skipped only when arguments narrow the run (./test.sh --filter X) and CRISP_EXAMPLE is unset.
+if [ $# -eq 0 ] || [ -n "${CRISP_EXAMPLE:-}" ]; then
+    example=0
+    swift build --build-tests --package-path Examples/HelloCrisp --scratch-path .build-example || example=$?
+    if [ "$example" -eq 0 ]; then
+        timeout --kill-after=30 "$limit" swift test --skip-build --package-path Examples/HelloCrisp --scratch-path .build-example || example=$?
+    fi
+    if [ "$example" -ne 0 ]; then
+        echo "test.sh: the example package Examples/HelloCrisp failed (status $example)" >&2
+        [ "$status" -eq 0 ] && status=$example
+    fi
+fi
 exit "$status"

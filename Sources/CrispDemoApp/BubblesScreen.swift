@@ -1,3 +1,4 @@
+import CrispApp
 import CrispGraphics
 import CrispUI
 import CrispWidgets
@@ -31,9 +32,9 @@ public final class BubblesScreen: View, DemoScreen {
     /// The locale percentages are written in.
     public var locale = Locale(identifier: "en") { didSet { updateCallout() } }
 
-    public let name = "bubbles"
-    public let titleKey = "Bubbles"
-    public let shortcuts = [
+    public static let name = "bubbles"
+    public static let titleKey = "Bubbles"
+    public static let shortcuts = [
         HelpOverlayView.Shortcut(keys: "Up/Down", action: "Tapped bubble: value up or down"),
         HelpOverlayView.Shortcut(keys: "r", action: "Reset the bubbles' values"),
     ]
@@ -67,12 +68,14 @@ public final class BubblesScreen: View, DemoScreen {
         backgroundColor = CGColor(gray: 0.93, alpha: 1)
         for (i, bubble) in bubbles.enumerated() {
             bubble.accessibilityIdentifier = "bubble.\(i)"
+            bubble.accessibilityValue = ControlState.string(values[i])
             addSubview(bubble)
             let animator = ValueAnimator(values[i], owner: bubble)
             animator.onChange = { [unowned self] in self.show(i, value: $0) }
             animators.append(animator)
         }
         callout.accessibilityIdentifier = "bubble.callout"
+        callout.accessibilityValue = "none"
         addSubview(callout)
     }
 
@@ -94,7 +97,7 @@ public final class BubblesScreen: View, DemoScreen {
     }
 
     /// Bubbles in a cluster: one big, two smaller.
-    public var tabIcon: CGPath {
+    public static var tabIcon: CGPath {
         let p = CGMutablePath()
         p.addEllipse(in: CGRect(x: 0.02, y: 0.22, width: 0.6, height: 0.6))
         p.addEllipse(in: CGRect(x: 0.6, y: 0.08, width: 0.36, height: 0.36))

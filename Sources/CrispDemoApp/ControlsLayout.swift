@@ -1,3 +1,4 @@
+import CrispApp
 import Foundation
 
 /// Where everything on the controls screen goes, for any size.

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispGraphics
 import CrispUI
 import CrispWidgets
@@ -46,15 +47,15 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
     /// The captions' localization keys.
     static let captionKeys = ["Lossless zoom", "Battery", "Compass inaccuracy", "Bitmap in vectors", "Check box, switch", "Theme"]
 
-    public let name = "controls"
-    public let titleKey = "Controls"
-    public let shortcuts = [
+    public static let name = "controls"
+    public static let titleKey = "Controls"
+    public static let shortcuts = [
         HelpOverlayView.Shortcut(keys: "e", action: "Errors on GPS and network on or off"),
         HelpOverlayView.Shortcut(keys: "b", action: "Run the battery down and up again"),
     ]
 
     /// Three slider tracks with their knobs.
-    public var tabIcon: CGPath {
+    public static var tabIcon: CGPath {
         let p = CGMutablePath()
         for (i, knob) in [0.7, 0.3, 0.55].enumerated() {
             let y = 0.18 + CGFloat(i) * 0.32
@@ -145,6 +146,12 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
             c.fontSize = l.captionFontSize
             c.frame = r
         }
+    }
+
+    /// Draws the themed controls straight to the screen, not through their cached contents,
+    /// while the colours are in between themes.
+    public func themeColoursWillChange(to colours: Theme, isTransition: Bool) {
+        cachesThemedContents = !isTransition
     }
 
     public func handleKey(_ key: KeyPress) -> Bool {

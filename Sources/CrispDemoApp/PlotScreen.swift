@@ -1,3 +1,4 @@
+import CrispApp
 import CrispGraphics
 import CrispUI
 import CrispWidgets
@@ -14,14 +15,14 @@ public final class PlotScreen: View, DemoScreen {
     /// The plot, filling the screen.
     public let plot = ScatterPlotView(points: PlotScreen.seededData(), xRange: 0...6, yRange: 0...4)
 
-    public let name = "plot"
-    public let titleKey = "Plot"
-    public let shortcuts = [
+    public static let name = "plot"
+    public static let titleKey = "Plot"
+    public static let shortcuts = [
         HelpOverlayView.Shortcut(keys: "Delete", action: "Remove the selected point"),
     ]
 
     /// Dots scattered about a rising line, with the two axes.
-    public var tabIcon: CGPath {
+    public static var tabIcon: CGPath {
         let p = CGMutablePath()
         p.addRect(CGRect(x: 0.04, y: 0.04, width: 0.09, height: 0.92))
         p.addRect(CGRect(x: 0.04, y: 0.87, width: 0.92, height: 0.09))

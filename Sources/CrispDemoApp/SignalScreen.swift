@@ -1,3 +1,4 @@
+import CrispApp
 import CrispGraphics
 import CrispUI
 import CrispWidgets
@@ -11,12 +12,12 @@ public final class SignalScreen: View, DemoScreen {
     /// Called with a line per gesture ("tap 120 200", "pan ended 80 190", "longpress began").
     public var eventLog: ((String) -> Void)?
 
-    public let name = "signal"
-    public let titleKey = "Signal"
-    public let shortcuts: [HelpOverlayView.Shortcut] = []
+    public static let name = "signal"
+    public static let titleKey = "Signal"
+    public static let shortcuts: [HelpOverlayView.Shortcut] = []
 
     /// A little line chart: two axes and a rising zigzag.
-    public var tabIcon: CGPath {
+    public static var tabIcon: CGPath {
         let p = CGMutablePath()
         p.addRect(CGRect(x: 0.04, y: 0.04, width: 0.09, height: 0.92))
         p.addRect(CGRect(x: 0.04, y: 0.87, width: 0.92, height: 0.09))

@@ -125,6 +125,18 @@ open class View {
     /// `accessibilityIdentifier`): its window reports the view's frame as `layout` lines and
     /// `publishState(_:)` its value as `state` lines (see `Window.statusSink`). Nil: not reported.
     open var accessibilityIdentifier: String?
+    /// The view's current value as its `state` status line shows it (UIKit's
+    /// `accessibilityValue`): by default the last value given to `publishState(_:)` or set
+    /// here (nil before any: no line); controls override it to compute their value. The window
+    /// writes it as a `state` line right after the view's first `layout` line (in the first
+    /// frame, and whenever the view joins the window again, as when its screen appears), so a
+    /// script can read every value without waiting for it to change.
+    open var accessibilityValue: String? {
+        get { publishedState }
+        set { publishedState = newValue }
+    }
+    /// The value last published or set as `accessibilityValue`.
+    var publishedState: String?
     /// The frame last reported in a `layout` line, in window pixels (Window+Status.swift).
     var reportedLayout: CGRect?
 

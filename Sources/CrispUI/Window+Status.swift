@@ -15,7 +15,10 @@ import Foundation
 // (views also move without layout: animations, plain frame changes), for every identified
 // view in the window that is not hidden (nor below a hidden view) and whose pixel frame
 // differs from the one last reported for it — so all of them the first time, and again after
-// leaving and rejoining the window.
+// leaving and rejoining the window. A view's first `layout` line (and its first after rejoining
+// the window: a screen that appears) is followed by `state <identifier> <value>` with its
+// current `accessibilityValue`, when it has one: every value is readable from the first frame,
+// not only once it changes.
 
 extension View {
     /// Reports `value` for this view as a status line `state <identifier> <value>` through its
@@ -24,6 +27,7 @@ extension View {
     /// Controls call it whenever their value changes, by the user or by the program. Values are
     /// single tokens or short phrases: `on`/`off`, numbers with at most three decimals, names.
     public func publishState(_ value: String) {
+        publishedState = value
         guard let identifier = accessibilityIdentifier, let sink = window?.statusSink else { return }
         sink("state \(identifier) \(value)")
     }
@@ -52,8 +56,11 @@ extension Window {
             // the app in the status writer.
             if pixels != view.reportedLayout, pixels.origin.x.isFinite, pixels.origin.y.isFinite,
                pixels.width.isFinite, pixels.height.isFinite {
+                let isFirst = view.reportedLayout == nil
                 view.reportedLayout = pixels
                 sink(Window.layoutLine(identifier: identifier, pixelFrame: pixels))
+                // Every value readable: the current value follows the first layout line.
+                if isFirst, let value = view.accessibilityValue { sink("state \(identifier) \(value)") }
             }
         }
         for sub in view.subviews { report(sub, toWindow: sub.transformToSuperview.concatenating(t), sink) }

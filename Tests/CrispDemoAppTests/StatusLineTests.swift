@@ -82,4 +82,40 @@ import Testing
                            "state switch.gps on", "state switch.network on", "state battery 42.25", "state compass 30",
                            "state zoom 3.7", "theme red", "screen signal"])
     }
+
+    /// Every value readable: the first frame writes each identified control's current value
+    /// (before any change), and a screen that appears writes its views' values.
+    @Test func everyValueIsReadableFromTheFirstFrame() throws {
+        let (app, host, lines) = try app(.iPhone4)
+        for expected in ["state checkbox on", "state uiswitch off", "state battery 80", "state compass 12",
+                         "state toggle.1 off", "state toggle.2 on", "state bitmapbutton released"] {
+            #expect(lines.items.contains(expected), "\(expected)")
+        }
+        let states = Set(lines.items.filter { $0.hasPrefix("state ") }.map { $0.split(separator: " ")[1] })
+        for id in ["switch.gps", "switch.network", "switch.sound", "zoom"] { #expect(states.contains(Substring(id)), "\(id)") }
+        // Each state line follows its view's first layout line.
+        for (i, line) in lines.items.enumerated() where line.hasPrefix("state ") {
+            let id = line.split(separator: " ")[1]
+            #expect(i > 0 && lines.items[i - 1].hasPrefix("layout \(id) "), "\(line)")
+        }
+
+        lines.items = []
+        app.showScreen(app.plotScreen)
+        try host.renderFrame()
+        let points = app.plotScreen.plot.points
+        for (i, p) in points.enumerated() {
+            #expect(lines.items.contains("state plot.point.\(i) \(ControlState.string(p.x)) \(ControlState.string(p.y))"))
+        }
+
+        lines.items = []
+        app.showScreen(app.bubblesScreen)
+        try host.renderFrame()
+        #expect(lines.items.contains("state bubble.0 \(ControlState.string(app.bubblesScreen.values[0]))"))
+        #expect(lines.items.contains("state bubble.callout none") || app.bubblesScreen.callout.isHidden)
+
+        lines.items = []
+        app.showScreen(app.controlsScreen)
+        try host.renderFrame()
+        #expect(lines.items.contains("state battery 80"), "the controls screen appearing again")
+    }
 }

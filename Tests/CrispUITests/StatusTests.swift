@@ -137,4 +137,34 @@ private final class QuarterView: View {
         ])
         #expect(lines.count == 3)
     }
+
+    /// Every value readable: an identified view's current value follows its first `layout`
+    /// line (the first frame, and again after it rejoins the window), not only on a change.
+    @Test func everyValueIsReadableFromItsFirstFrame() throws {
+        let window = makeWindow()
+        var lines: [String] = []
+        window.statusSink = { lines.append($0) }
+        let valued = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        valued.accessibilityIdentifier = "valued"
+        valued.publishState("on")  // before it has a window: no line, but the value is kept
+        let plain = View(frame: CGRect(x: 10, y: 0, width: 10, height: 10))
+        plain.accessibilityIdentifier = "plain"
+        window.addSubview(valued)
+        window.addSubview(plain)
+        let host = try HeadlessHost(window: window)
+        try host.renderFrame()
+        #expect(lines == ["layout valued 0 0 10 10", "state valued on", "layout plain 10 0 10 10"])
+
+        lines = []
+        valued.frame.origin.x = 2
+        try host.renderFrame()
+        #expect(lines == ["layout valued 2 0 10 10"], "a move is no first report: no state line")
+
+        lines = []
+        valued.removeFromSuperview()
+        valued.accessibilityValue = "3.5"
+        window.addSubview(valued)
+        try host.renderFrame()
+        #expect(lines == ["layout valued 2 0 10 10", "state valued 3.5"], "rejoining the window (a screen appearing)")
+    }
 }

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispGraphics
 import CrispUI
 import CrispWidgets
@@ -25,10 +26,10 @@ public enum AssetCatalog {
             self.codePrefixes = codePrefixes
         }
 
-        /// The icon of `screen`, made by its `tabIcon` getter.
-        public init(_ screen: any DemoScreen) {
-            let type = SymbolSizes.typePrefix(module: "CrispDemoApp", type: String(describing: Swift.type(of: screen)))
-            self.init(name: screen.name, icon: screen.tabIcon, codePrefixes: [type + "7tabIcon"])
+        /// The icon of the screen `type`, made by its `tabIcon` getter.
+        public init(_ type: any DemoScreen.Type) {
+            let prefix = SymbolSizes.typePrefix(module: "CrispDemoApp", type: String(describing: type))
+            self.init(name: type.name, icon: type.tabIcon, codePrefixes: [prefix + "7tabIcon"])
         }
 
         /// The assets screen's own icon, made by `AssetsScreen.icon` (the app needs it before

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispGraphics
 import Foundation
 

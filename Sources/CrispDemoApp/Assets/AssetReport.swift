@@ -12,6 +12,7 @@
 // Rejected: a hand-written table of which control has text and colours (it would drift from the
 // drawing code), and counting every combination blindly (it inflates the bitmap side).
 
+import CrispApp
 import CrispGraphics
 import CrispUI
 import CrispWidgets

@@ -1,3 +1,4 @@
+import CrispApp
 import Foundation
 
 /// Computes an asset report on a thread of its own, so the window that shows it keeps

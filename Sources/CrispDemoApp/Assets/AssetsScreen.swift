@@ -1,3 +1,4 @@
+import CrispApp
 import CrispGraphics
 import CrispUI
 import CrispWidgets
@@ -45,15 +46,15 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
     /// The report, once made.
     public private(set) var report: AssetReport?
 
-    public let name = "assets"
-    public let titleKey = "Assets"
-    public let shortcuts = [HelpOverlayView.Shortcut(keys: "p", action: "Table or chart (phone)")]
+    public static let name = "assets"
+    public static let titleKey = "Assets"
+    public static let shortcuts = [HelpOverlayView.Shortcut(keys: "p", action: "Table or chart (phone)")]
 
     private var localization = Localization(language: "en")
     private var poll: LoopTimer?
     private var shownState = AssetReportTask.State.waiting
 
-    public var tabIcon: CGPath { AssetsScreen.icon }
+    public static var tabIcon: CGPath { icon }
 
     /// The tab icon, a picture frame with a mountain and a sun: a bitmap.
     public static var icon: CGPath {
@@ -111,6 +112,9 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
         task.wait()
         refresh()
     }
+
+    /// Waits for the report (`waitForReport()`): a snapshot never shows it half made.
+    public func prepareForSnapshot() { waitForReport() }
 
     /// Shows the task's state if it changed; stops polling once it has ended.
     private func refresh() {

@@ -15,14 +15,21 @@ public final class Localization: @unchecked Sendable {
 
     private let lock = NSLock()
     private var currentLanguage: String
-    private var tables: [String: StringsTable?] = [:]
-    private let directory: URL?
+    private var tables: [String: [StringsTable]] = [:]
+    private let directories: [URL]
 
     /// A localization reading tables from `directory` (default: `Resources/Strings` found by
     /// `CrispResources`), starting in `language` (default: from the environment, see
     /// `environmentLanguage`).
     public init(directory: URL? = nil, language: String? = nil) {
-        self.directory = directory ?? (try? CrispResources.url(for: "Strings"))
+        directories = [directory ?? (try? CrispResources.url(for: "Strings"))].compactMap { $0 }
+        currentLanguage = Localization.normalized(language ?? Localization.environmentLanguage())
+    }
+
+    /// A localization reading tables from several folders: a key is looked up in the first
+    /// folder's table, then in the next (an app's own strings before Crisp's).
+    public init(directories: [URL], language: String? = nil) {
+        self.directories = directories
         currentLanguage = Localization.normalized(language ?? Localization.environmentLanguage())
     }
 
@@ -35,13 +42,13 @@ public final class Localization: @unchecked Sendable {
 
     /// The localized text for `key` in the current language, or `key` when there is none.
     public func string(forKey key: String) -> String {
-        lock.withLock { lookupTable(for: currentLanguage)?[key] } ?? key
+        lock.withLock { lookupTables(for: currentLanguage).lazy.compactMap { $0[key] }.first } ?? key
     }
 
     /// The table used for `language`: `<language>.strings`, else the one of its base language
     /// (`de` for `de_AT`); nil when there is neither.
     public func table(for language: String) -> StringsTable? {
-        lock.withLock { lookupTable(for: Localization.normalized(language)) }
+        lock.withLock { lookupTables(for: Localization.normalized(language)).first }
     }
 
     /// Problems found in the current language's table (empty when it is well-formed or absent).
@@ -49,14 +56,15 @@ public final class Localization: @unchecked Sendable {
 
     /// The languages that have a table, sorted.
     public var availableLanguages: [String] {
-        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        return names.filter { $0.hasSuffix(".strings") }.map { String($0.dropLast(8)) }.sorted()
+        let names = directories.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
+        return Set(names.filter { $0.hasSuffix(".strings") }.map { String($0.dropLast(8)) }).sorted()
     }
 
-    private func lookupTable(for language: String) -> StringsTable? {
+    private func lookupTables(for language: String) -> [StringsTable] {
         if let cached = tables[language] { return cached }
-        var table: StringsTable?
-        if let directory {
+        var found: [StringsTable] = []
+        for directory in directories {
+            var table: StringsTable?
             let base = language.split(separator: "_").first.map(String.init) ?? language
             for name in Set([language, base]).sorted(by: { $0.count > $1.count }) {
                 if let t = try? StringsTable(contentsOf: directory.appendingPathComponent("\(name).strings")) {
@@ -64,9 +72,10 @@ public final class Localization: @unchecked Sendable {
                     break
                 }
             }
+            if let table { found.append(table) }
         }
-        tables[language] = .some(table)
-        return table
+        tables[language] = found
+        return found
     }
 
     /// The language the environment asks for, POSIX-style: the first of `LC_ALL`,

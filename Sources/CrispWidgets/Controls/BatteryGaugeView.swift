@@ -49,6 +49,12 @@ public final class BatteryGaugeView: View {
         }
     }
 
+    /// The value its `state` lines show, now (read in the first frame: every value readable).
+    public override var accessibilityValue: String? {
+        get { ControlState.string(level) }
+        set {}
+    }
+
     /// Creates a gauge at `level` percent.
     public init(level: CGFloat = 80) {
         self.level = min(max(level, 0), 100)

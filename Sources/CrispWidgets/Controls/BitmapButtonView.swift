@@ -30,6 +30,12 @@ public final class BitmapButtonView: View, ThemeFollowing {
     /// Called when a press is released over the button.
     public var onTap: (() -> Void)?
 
+    /// The value its `state` lines show, now (read in the first frame: every value readable).
+    public override var accessibilityValue: String? {
+        get { isPressed ? "pressed" : "released" }
+        set {}
+    }
+
     /// Creates a button showing `image`.
     public init(image: CGImage?) {
         self.image = image

@@ -25,6 +25,12 @@ public final class CheckBox: View {
     /// Called after `checked` changed.
     public var onChange: ((CheckBox) -> Void)?
 
+    /// The value its `state` lines show, now (read in the first frame: every value readable).
+    public override var accessibilityValue: String? {
+        get { ControlState.string(checked) }
+        set {}
+    }
+
     /// `initWithFrame:` — checked, with a single-tap recognizer calling `hasBeenSingleTapped`.
     public override init(frame rect: CGRect = .zero) {
         checked = true

@@ -47,6 +47,12 @@ public final class CompassView: View, ThemeFollowing {
 
     private var dragStart: (x: CGFloat, value: CGFloat)?
 
+    /// The value its `state` lines show, now (read in the first frame: every value readable).
+    public override var accessibilityValue: String? {
+        get { ControlState.string(inaccuracy) }
+        set {}
+    }
+
     /// Creates a compass showing `inaccuracy` degrees.
     public init(inaccuracy: CGFloat = 12) {
         self.inaccuracy = inaccuracy

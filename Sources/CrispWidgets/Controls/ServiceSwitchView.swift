@@ -62,6 +62,12 @@ public final class ServiceSwitchView: View, ThemeFollowing {
     private var pulseLink: DisplayLink?
     private var pulseStart: TimeInterval = 0
 
+    /// The value its `state` lines show, now (read in the first frame: every value readable).
+    public override var accessibilityValue: String? {
+        get { stateDescription }
+        set {}
+    }
+
     /// Creates a switch for `symbol`.
     public init(symbol: ServiceSymbol, isOn: Bool, hasError: Bool = false) {
         self.symbol = symbol

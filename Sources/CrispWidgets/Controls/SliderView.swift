@@ -28,6 +28,12 @@ public final class SliderView: View, ThemeFollowing {
     /// Snaps dragged values to multiples of this (0: no snapping). Default 0.1.
     public var step: CGFloat = 0.1
 
+    /// The value its `state` lines show, now (read in the first frame: every value readable).
+    public override var accessibilityValue: String? {
+        get { ControlState.string(value) }
+        set {}
+    }
+
     /// Creates a slider over `range` at `value`.
     public init(range: ClosedRange<CGFloat>, value: CGFloat) {
         minimumValue = range.lowerBound

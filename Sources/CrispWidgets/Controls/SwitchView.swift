@@ -40,6 +40,12 @@ public final class SwitchView: View {
     private var dragStart: (x: CGFloat, position: CGFloat) = (0, 0)
     private var dragDistance: CGFloat = 0
 
+    /// The value its `state` lines show, now (read in the first frame: every value readable).
+    public override var accessibilityValue: String? {
+        get { ControlState.string(isOn) }
+        set {}
+    }
+
     /// Creates a switch, off unless `isOn`.
     public init(isOn: Bool = false) {
         self.isOn = isOn

@@ -27,6 +27,12 @@ public final class ToggleButtonView: View, ThemeFollowing {
     /// Called after `isActive` changed.
     public var onChange: ((ToggleButtonView) -> Void)?
 
+    /// The value its `state` lines show, now (read in the first frame: every value readable).
+    public override var accessibilityValue: String? {
+        get { ControlState.string(isActive) }
+        set {}
+    }
+
     /// Creates a toggle showing `icon`.
     public init(icon: ToggleIcon, isActive: Bool = false) {
         self.icon = icon

@@ -86,6 +86,7 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
     public init() {
         super.init()
         accessibilityIdentifier = "loupe"
+        accessibilityValue = "hidden"
         isHidden = true
         isUserInteractionEnabled = false
         clipsToBounds = true

@@ -190,6 +190,7 @@ public final class ScatterPlotView: RightHandedView, RightHandedViewDelegate {
             let v = View()
             v.isUserInteractionEnabled = false
             v.accessibilityIdentifier = accessibilityIdentifier.map { "\($0).point.\(i)" }
+            v.accessibilityValue = pointState(i)
             return v
         }
         for (i, v) in pointViews.enumerated() {
@@ -210,7 +211,12 @@ public final class ScatterPlotView: RightHandedView, RightHandedViewDelegate {
     }
 
     private func publishPoint(_ i: Int) {
-        pointViews[i].publishState("\(ControlState.string(points[i].x)) \(ControlState.string(points[i].y))")
+        pointViews[i].publishState(pointState(i))
+    }
+
+    /// Point `i`'s `state` value: its x and y in data units.
+    private func pointState(_ i: Int) -> String {
+        "\(ControlState.string(points[i].x)) \(ControlState.string(points[i].y))"
     }
 
     private func publishFit() {

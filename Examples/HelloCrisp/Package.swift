@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "HelloCrisp",
+    dependencies: [
+        .package(name: "Crisp", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "HelloCrisp",
+            dependencies: [.product(name: "CrispApp", package: "Crisp")],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(name: "hello-crisp", dependencies: ["HelloCrisp"]),
+        .testTarget(
+            name: "HelloCrispTests",
+            dependencies: ["HelloCrisp", .product(name: "CrispApp", package: "Crisp")],
+            exclude: ["Golden"]
+        ),
+    ]
+)

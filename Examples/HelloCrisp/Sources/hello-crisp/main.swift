@@ -1,0 +1,3 @@
+import HelloCrisp
+
+HelloApp.main()

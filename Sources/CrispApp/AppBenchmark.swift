@@ -1,0 +1,157 @@
+import CrispGraphics
+import CrispUI
+import CrispWidgets
+import Foundation
+
+/// `--bench-render`: render timings of an app's screens, headless (no X server involved).
+public enum AppBenchmark {
+    /// One screen on one device: medians in seconds.
+    public struct Result {
+        /// The screen measured.
+        public var screen: String
+        /// The device measured.
+        public var device: Device
+        /// Median time to lay out nothing and draw every pixel of the screen.
+        public var fullFrame: TimeInterval
+        /// Median time to repaint after the status bar clock changes (its label's area only).
+        public var clockTick: TimeInterval
+        /// Pixels repainted by a clock tick.
+        public var clockTickPixels: Int
+        /// The app's own columns (`CrispApplication.benchmarkColumns`).
+        public var extra: String
+    }
+
+    /// Measures `frames` full frames and clock ticks of the app's screen `screen` on `device`,
+    /// then the app's own columns.
+    public static func run(application: any CrispApplication.Type, screen: String, device: Device, frames: Int) throws -> Result {
+        let app = AppController(application: application, configuration: AppConfiguration(device: device, fixedTime: "9:41", screen: screen))
+        let host = try HeadlessHost(window: app.window)
+        try host.renderFrame()
+        let full = try time(frames) { _ in
+            app.window.invalidateEverything()
+            return try host.renderFrame()
+        }
+        let tick = try time(frames) { i in
+            app.statusBar.timeLabel.text = i % 2 == 0 ? "9:42" : "9:41"
+            return try host.renderFrame()
+        }
+        let extra = try application.benchmarkColumns(app: app, host: host, frames: frames)
+        return Result(screen: screen, device: device, fullFrame: full.median, clockTick: tick.median,
+                      clockTickPixels: tick.pixels, extra: extra)
+    }
+
+    /// The loupe on one screen: medians in seconds, with the pixels a frame repainted.
+    public struct LoupeResult {
+        /// The screen measured.
+        public var screen: String
+        /// The device measured.
+        public var device: Device
+        /// Opening: a new snapshot (the tiles under the magnified square) and the frame that shows it.
+        public var open: TimeInterval
+        /// Pixels rendered into the snapshot when opening.
+        public var openSnapshotPixels: Int
+        /// A move in bitmap mode at 2× (the old and the new loupe rectangles repainted).
+        public var moveBitmap: TimeInterval
+        /// A move in vector mode at 2×.
+        public var moveVector: TimeInterval
+        /// Pixels repainted by a move.
+        public var movePixels: Int
+    }
+
+    /// Measures the loupe on `screen` at `device`: opening, and moves along a circle in both
+    /// modes after one untimed lap (which renders the snapshot tiles along it).
+    public static func runLoupe(application: any CrispApplication.Type, screen: String, device: Device = .iPadRetina,
+                                frames: Int) throws -> LoupeResult {
+        let app = AppController(application: application, configuration: AppConfiguration(device: device, fixedTime: "9:41", screen: screen))
+        let host = try HeadlessHost(window: app.window)
+        try host.renderFrame()
+        let b = app.window.bounds
+        let centre = CGPoint(x: b.midX, y: b.midY)
+        let loupe = app.loupe
+        var snapshotPixels = 0
+        let open = try time(frames) { i in
+            loupe.close()
+            app.window.finishAnimations()
+            try host.renderFrame()
+            let t0 = MonotonicClock.seconds()
+            loupe.open(at: CGPoint(x: centre.x + CGFloat(i % 7) * 13, y: centre.y))
+            let rects = try host.renderFrame()
+            snapshotPixels = loupe.snapshotPixels
+            return (rects, MonotonicClock.seconds() - t0)
+        }
+        func moves(_ mode: LoupeView.Mode) throws -> (median: TimeInterval, pixels: Int) {
+            loupe.mode = mode
+            // One lap untimed: the snapshot tiles along the path are rendered once, as while a
+            // finger goes over a spot the second time.
+            for i in 0..<60 {
+                let angle = CGFloat(i) / 60 * 2 * .pi
+                loupe.move(to: CGPoint(x: centre.x + 150 * cos(angle), y: centre.y + 150 * sin(angle)))
+                try host.renderFrame()
+            }
+            return try time(frames) { i in
+                let angle = CGFloat(i % 60) / 60 * 2 * .pi
+                loupe.move(to: CGPoint(x: centre.x + 150 * cos(angle), y: centre.y + 150 * sin(angle)))
+                return try host.renderFrame()
+            }
+        }
+        let bitmap = try moves(.bitmap)
+        let vector = try moves(.vector)
+        return LoupeResult(screen: screen, device: device, open: open.median, openSnapshotPixels: snapshotPixels,
+                           moveBitmap: bitmap.median, moveVector: vector.median, movePixels: bitmap.pixels)
+    }
+
+    /// Prints `--bench-render`'s tables: every screen at every device (unless `loupeOnly`),
+    /// then the loupe on every screen at the retina iPad.
+    static func printTables(application: any CrispApplication.Type, screens: [String], devices: [Device], frames: Int,
+                            loupeOnly: Bool) throws {
+        if !loupeOnly {
+            print("screen    device       pixels     full frame  clock tick (px)" + application.benchmarkHeader)
+            for screen in screens {
+                for device in devices {
+                    let r = try run(application: application, screen: screen, device: device, frames: frames)
+                    let px = "\(r.device.pixelWidth)×\(r.device.pixelHeight)"
+                    print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
+                          + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                          + px.padding(toLength: 11, withPad: " ", startingAt: 0)
+                          + String(format: "%7.3f ms  %7.4f ms (%6d)", r.fullFrame * 1000, r.clockTick * 1000, r.clockTickPixels)
+                          + r.extra)
+                }
+            }
+            print("")
+        }
+        print("loupe     device       open (snapshot px)       move bitmap  move vector  (px per move)")
+        for screen in screens {
+            let r = try runLoupe(application: application, screen: screen, frames: frames)
+            print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
+                  + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                  + String(format: "%7.3f ms (%8d)  %7.3f ms   %7.3f ms   (%6d)", r.open * 1000, r.openSnapshotPixels,
+                           r.moveBitmap * 1000, r.moveVector * 1000, r.movePixels))
+        }
+    }
+
+    /// Times `frames` calls of `frame`, each timing itself; the median and the pixels the last
+    /// one repainted.
+    private static func time(_ frames: Int, _ frame: (Int) throws -> ([CGRect], TimeInterval)) rethrows -> (median: TimeInterval, pixels: Int) {
+        var times: [TimeInterval] = []
+        var pixels = 0
+        for i in 0..<frames {
+            let (rects, elapsed) = try frame(i)
+            times.append(elapsed)
+            pixels = rects.reduce(0) { $0 + Int($1.width * $1.height) }
+        }
+        return (times.median, pixels)
+    }
+
+    /// Times `frames` calls of `frame`; the median and the pixels the last one repainted.
+    public static func time(_ frames: Int, _ frame: (Int) throws -> [CGRect]) rethrows -> (median: TimeInterval, pixels: Int) {
+        var times: [TimeInterval] = []
+        var pixels = 0
+        for i in 0..<frames {
+            let t0 = MonotonicClock.seconds()
+            let rects = try frame(i)
+            times.append(MonotonicClock.seconds() - t0)
+            pixels = rects.reduce(0) { $0 + Int($1.width * $1.height) }
+        }
+        return (times.median, pixels)
+    }
+}

@@ -1,0 +1,36 @@
+import CrispUI
+import Foundation
+
+/// How an app starts: the device, call bar, language, first screen, theme and clock (what
+/// the command line's `--device`, `--call-bar`, `--language`, `--screen`, `--theme` and
+/// `--clock` set).
+public struct AppConfiguration: Sendable {
+    /// The emulated device (default iPhone 4).
+    public var device: Device
+    /// Whether the in-call status bar shows.
+    public var isInCall: Bool
+    /// The language code, one of the app's languages (another falls back to the first).
+    public var language: String
+    /// A fixed time of day for the status bar, like "9:41", which also freezes the call timer
+    /// at 0:00 (for snapshots and tests); nil for the live clock.
+    public var fixedTime: String?
+    /// The first screen's name; nil for the first declared.
+    public var screen: String?
+    /// The theme's name, one of the app's themes; nil for the first.
+    public var theme: String?
+    /// False when the app should skip expensive background work it does only for show (the
+    /// demo's asset report; `--no-asset-report`), as runs that watch the app's memory ask.
+    public var allowsBackgroundReports: Bool
+
+    /// Creates a configuration.
+    public init(device: Device = .iPhone4, isInCall: Bool = false, language: String = "en", fixedTime: String? = nil,
+                screen: String? = nil, theme: String? = nil, allowsBackgroundReports: Bool = true) {
+        self.device = device
+        self.isInCall = isInCall
+        self.language = language
+        self.fixedTime = fixedTime
+        self.screen = screen
+        self.theme = theme
+        self.allowsBackgroundReports = allowsBackgroundReports
+    }
+}

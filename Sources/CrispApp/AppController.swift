@@ -1,0 +1,342 @@
+import CrispGraphics
+import CrispUI
+import CrispWidgets
+import Foundation
+
+import CrispGraphics
+import CrispUI
+import CrispWidgets
+import Foundation
+
+/// A running app in its emulated device, as the iOS Simulator shows one: the status bar, the
+/// app's screens behind a tab bar, the loupe, the frame-time HUD, the help overlay, the themes,
+/// the language, the keyboard shortcuts (the Simulator's hardware menu), the clock and the call
+/// timer. It knows nothing of X11 or files: a host (`X11Host`, `HeadlessHost`) shows `window`,
+/// and `CrispApplication.main()` puts both together from the command line.
+public final class AppController {
+    /// The app's declaration (its name, screens, languages, themes).
+    public let application: any CrispApplication.Type
+    /// The configuration the app started with.
+    public let configuration: AppConfiguration
+    /// The languages `l` cycles through, as language codes.
+    public let languages: [String]
+    /// The themes `t` cycles through.
+    public let themes: [Theme]
+    /// The emulated screen.
+    public let screen: Screen
+    /// The window to show.
+    public let window: Window
+    /// The status bar.
+    public let statusBar = StatusBarView()
+    /// The declared screens, in tab order.
+    public let screens: [AppScreen]
+    /// Each declared screen's root view, in tab order (made once, at launch).
+    public private(set) var screenViews: [View] = []
+    /// The content below the status bar: the current screen and the tab bar.
+    public let rootView: AppRootView
+    /// The loupe, on top of every screen (long press to open it).
+    public let loupe = LoupeView()
+    /// The frame-time overlay (`f`), in the window's top-right corner below the status bar.
+    public let hud = FrameTimeHUD()
+    /// The shortcut overlay (inside `rootView`).
+    public var helpOverlay: HelpOverlayView { rootView.helpOverlay }
+    /// The tab bar (inside `rootView`; hidden for one screen).
+    public var tabBar: TabBarView { rootView.tabBar }
+    /// The root view of the screen shown.
+    public var currentScreen: View { rootView.screen }
+    /// The declaration of the screen shown.
+    public var currentScreenDeclaration: AppScreen { screens[currentScreenIndex] }
+    /// The index of the screen shown, in tab order.
+    public var currentScreenIndex: Int { screenViews.firstIndex { $0 === rootView.screen } ?? 0 }
+
+    /// The current language code; the labels show their text in it.
+    public private(set) var language: String { didSet { applyLanguage() } }
+    /// The current theme (during a cross-fade, the one being faded to).
+    public private(set) var theme: Theme
+    /// Seconds a change of theme takes to cross-fade.
+    public static let themeFadeDuration: TimeInterval = 0.3
+    /// The colours shown, on their way to `theme` during a cross-fade.
+    private var themeFade: ValueAnimator<Theme>!
+    /// The strings tables: the app's own, then Crisp's (so apps in one process can show
+    /// different languages).
+    public let localization: Localization
+    /// Called with one line per user-visible event ("key c", "tap 120 200", "screen controls",
+    /// "theme red"), for the `--status-file` that tests and scripts read.
+    public var eventLog: ((String) -> Void)?
+    /// Called when the user asks to quit (q or Esc).
+    public var quitHandler: (() -> Void)?
+    /// Called with the new window title whenever it changes (screen, device or language).
+    public var titleHandler: ((String) -> Void)?
+
+    private let fixedTime: String?
+    private var clockTimer: LoopTimer?
+    private var callTimer: LoopTimer?
+    private var callStart: TimeInterval = 0
+
+    /// Launches `application` on a new screen and window: makes every declared screen's root
+    /// view and shows the first (or `configuration.screen`).
+    ///
+    /// A screen name or theme the app does not have falls back to the first (the command line
+    /// checks them first, with a usage error); a language without a table falls back to the
+    /// first of the app's languages. An app that declares no screen shows one empty screen.
+    ///
+    /// - Parameter screens: the screens to show instead of `application.screens` (a test of one
+    ///   view, or a screen made with test data).
+    public init(application: any CrispApplication.Type, screens: [AppScreen]? = nil,
+                configuration: AppConfiguration = AppConfiguration(), eventLoop: EventLoop = EventLoop()) {
+        self.application = application
+        self.configuration = configuration
+        var declared = screens ?? application.screens
+        if declared.isEmpty { declared = [AppScreen(name: "main") { _ in View() }] }
+        self.screens = declared
+        let themes = application.themes.isEmpty ? Theme.all : application.themes
+        self.themes = themes
+        theme = configuration.theme.flatMap { name in themes.first { $0.name == name } } ?? themes[0]
+        let languages = application.languages.isEmpty ? ["en"] : application.languages
+        self.languages = languages
+        screen = Screen(device: configuration.device, isInCall: configuration.isInCall)
+        window = Window(screen: screen, eventLoop: eventLoop)
+        language = languages.contains(configuration.language) ? configuration.language : languages[0]
+        localization = Localization(directories: application.stringsDirectories, language: language)
+        fixedTime = configuration.fixedTime
+        let firstIndex = configuration.screen.flatMap { name in declared.firstIndex { $0.name == name } } ?? 0
+        // The root view exists before the screens' views are made (a factory may reach the
+        // controller's status bar, window or log), showing a placeholder until they are.
+        rootView = AppRootView(screens: declared, showing: View())
+        window.statusBar = statusBar
+        window.rootView = rootView
+        screenViews = declared.map { $0.makeView(self) }
+        rootView.screen = screenViews[firstIndex]
+        themeFade = ValueAnimator(theme, owner: rootView.tabBar)
+        tabBar.selectedIndex = firstIndex
+        helpOverlay.shortcuts = HelpOverlayView.appShortcuts + declared[firstIndex].shortcuts
+        window.keyHandler = { [unowned self] in self.handleKey($0) }
+        window.addSubview(hud)
+        hud.observe(window)
+        loupe.install(in: window)
+        loupe.recognizer.addAction { [unowned self] r in if r.state == .began { self.log("longpress began") } }
+        screen.addObserver { [unowned self] event in
+            switch event {
+            case .statusBarFrameDidChange:
+                self.updateCallTimer()
+                self.placeHUD()
+            case .deviceDidChange:
+                self.placeHUD()
+                self.loupe.windowDidResize()
+                self.titleHandler?(self.windowTitle)
+            case .statusBarFrameWillChange: break
+            }
+        }
+        tabBar.onSelect = { [unowned self] in self.showScreen(at: $0) }
+        themeFade.onChange = { [unowned self] in self.showColours($0) }
+        showColours(theme)
+        applyLanguage()
+        placeHUD()
+        startClock()
+        updateCallTimer()
+        window.layoutIfNeeded()
+    }
+
+    /// The root view of the screen named `name`, or nil when the app has none of that name.
+    public func view(forScreen name: String) -> View? {
+        screens.firstIndex { $0.name == name }.map { screenViews[$0] }
+    }
+
+    /// "Crisp — Controls — iPhone 3GS": the app's name, the screen's title and the device
+    /// ("Hello — iPad" for an app of one screen).
+    public var windowTitle: String {
+        let name = localization.string(forKey: application.name)
+        guard screens.count > 1 else { return "\(name) — \(screen.device.name)" }
+        return "\(name) — \(localization.string(forKey: currentScreenDeclaration.title)) — \(screen.device.name)"
+    }
+
+    /// Writes the lines that describe the starting state (`screen <name>`, `theme <name>`) to
+    /// `eventLog`; the command line calls it once its status file is open.
+    public func logInitialState() {
+        log("screen \(currentScreenDeclaration.name)")
+        log("theme \(theme.name)")
+    }
+
+    // MARK: Screens and themes
+
+    /// Shows the screen at `index` (in tab order), selects its tab, lists its keys in the help,
+    /// and logs `screen <name>`. Nothing happens when it is already shown or out of range.
+    public func showScreen(at index: Int) {
+        guard screenViews.indices.contains(index), screenViews[index] !== currentScreen else { return }
+        rootView.screen = screenViews[index]
+        tabBar.selectedIndex = index
+        helpOverlay.shortcuts = HelpOverlayView.appShortcuts + screens[index].shortcuts
+        helpOverlay.applyLocalization(localization)
+        log("screen \(screens[index].name)")
+        titleHandler?(windowTitle)
+    }
+
+    /// Shows the screen whose root view is `view` (one of `screenViews`).
+    public func showScreen(_ view: View) {
+        if let index = screenViews.firstIndex(where: { $0 === view }) { showScreen(at: index) }
+    }
+
+    /// Shows the screen named `name`; returns false when the app has none of that name.
+    @discardableResult
+    public func showScreen(named name: String) -> Bool {
+        guard let index = screens.firstIndex(where: { $0.name == name }) else { return false }
+        showScreen(at: index)
+        return true
+    }
+
+    /// Shows the screen `offset` tabs away from the current one, wrapping around.
+    public func cycleScreen(by offset: Int) {
+        let i = currentScreenIndex, n = screens.count
+        showScreen(at: ((i + offset) % n + n) % n)
+    }
+
+    /// Switches to `newTheme` and logs `theme <name>`: every themed view cross-fades to its
+    /// colours over `themeFadeDuration`.
+    public func setTheme(_ newTheme: Theme) {
+        guard newTheme != theme else { return }
+        theme = newTheme
+        themeFade.animate(to: newTheme, duration: AppController.themeFadeDuration)
+        log("theme \(newTheme.name)")
+    }
+
+    /// Whether a theme cross-fade is running.
+    public var isFadingTheme: Bool { themeFade.isAnimating }
+
+    /// Gives the colours of `colours` to every themed view of every screen (shown or not). While
+    /// they are in between themes (a cross-fade), the themed controls draw straight to the
+    /// screen instead of through their cached contents (each `AppScreenView` is told first).
+    public func showColours(_ colours: Theme) {
+        for case let s as AppScreenView in screenViews { s.themeColoursWillChange(to: colours, isTransition: colours != theme) }
+        rootView.applyTheme(colours)
+        loupe.theme = colours
+        for s in screenViews where s !== currentScreen { s.applyTheme(colours) }
+    }
+
+    // MARK: Keyboard
+
+    /// Handles a shortcut: 1–5 presets, c call bar, s scale, l language, t theme, Tab and
+    /// Shift-Tab screens, ? help, q/Esc quit; Delete, Backspace, the arrows and other keys go to
+    /// the current screen.
+    public func handleKey(_ key: KeyPress) {
+        switch key.specialKey {
+        case .escape:
+            log("key Escape")
+            quitHandler?()
+            return
+        case .tab:
+            log("key Tab")
+            cycleScreen(by: 1)
+            return
+        case .backTab:
+            log("key ISO_Left_Tab")
+            cycleScreen(by: -1)
+            return
+        case .delete, .backspace:
+            log(key.specialKey == .delete ? "key Delete" : "key BackSpace")
+            _ = (currentScreen as? AppScreenView)?.handleKey(key)
+            return
+        case .up, .down, .left, .right:
+            log("key " + (key.specialKey == .up ? "Up" : key.specialKey == .down ? "Down" : key.specialKey == .left ? "Left" : "Right"))
+            _ = (currentScreen as? AppScreenView)?.handleKey(key)
+            return
+        default:
+            break
+        }
+        guard let c = key.characters.first, key.characters.count == 1 else { return }
+        log("key \(c)")
+        switch c {
+        case "1", "2", "3", "4", "5":
+            let preset = Device.presets[Int(String(c))! - 1]
+            screen.setDevice(preset)
+            log("device \(preset.identifier) \(screen.pixelWidth)x\(screen.pixelHeight)")
+        case "c":
+            screen.setInCall(!screen.isInCall, animated: true)
+            log("call \(screen.isInCall ? "on" : "off")")
+        case "s":
+            screen.setDevice(screen.device.withScale(screen.scale == 1 ? 2 : 1))
+            log("scale \(Int(screen.scale)) \(screen.pixelWidth)x\(screen.pixelHeight)")
+        case "l":
+            let i = languages.firstIndex(of: language) ?? 0
+            language = languages[(i + 1) % languages.count]
+            log("language \(language)")
+        case "t":
+            let i = themes.firstIndex(of: theme) ?? 0
+            setTheme(themes[(i + 1) % themes.count])
+        case "?":
+            helpOverlay.isHidden.toggle()
+            log("help \(helpOverlay.isHidden ? "hidden" : "shown")")
+        case "f":
+            hud.isHidden.toggle()
+            log("hud \(hud.isHidden ? "hidden" : "shown")")
+        case "v":
+            loupe.mode = loupe.mode == .bitmap ? .vector : .bitmap
+        case "+", "=":
+            loupe.zoom *= 2
+        case "-":
+            loupe.zoom /= 2
+        case "q":
+            quitHandler?()
+        default:
+            _ = (currentScreen as? AppScreenView)?.handleKey(key)
+        }
+    }
+
+    private func placeHUD() {
+        let b = window.bounds, size = FrameTimeHUD.size
+        hud.frame = CGRect(x: max(b.maxX - size.width - 4, b.minX), y: screen.statusBarFrame.maxY + 4,
+                           width: min(size.width, b.width), height: size.height)
+    }
+
+    // MARK: Language
+
+    private func applyLanguage() {
+        localization.language = language
+        statusBar.applyLocalization(localization)
+        rootView.applyLocalization(localization)
+        for s in screenViews where s !== currentScreen { s.applyLocalization(localization) }
+        titleHandler?(windowTitle)
+    }
+
+    // MARK: Clock and call timer
+
+    private func startClock() {
+        if let fixedTime {
+            statusBar.timeLabel.text = fixedTime
+            return
+        }
+        statusBar.timeLabel.text = AppController.timeOfDay(Date())
+        let now = Date().timeIntervalSince1970
+        let toNextMinute = 60 - now.truncatingRemainder(dividingBy: 60)
+        clockTimer = window.eventLoop.schedule(after: toNextMinute + 0.05, repeating: 60) { [unowned self] in
+            self.statusBar.timeLabel.text = AppController.timeOfDay(Date())
+        }
+    }
+
+    /// "9:41": hours without a leading zero, minutes with, in the local time zone.
+    static func timeOfDay(_ date: Date) -> String {
+        let c = Calendar.current.dateComponents([.hour, .minute], from: date)
+        return String(format: "%d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+
+    /// "m:ss" for a call of `seconds`.
+    static func callDuration(_ seconds: TimeInterval) -> String {
+        let s = max(Int(seconds), 0)
+        return String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    private func updateCallTimer() {
+        callTimer?.invalidate()
+        callTimer = nil
+        statusBar.callTimerLabel.text = AppController.callDuration(0)
+        guard screen.isInCall, fixedTime == nil else { return }
+        let loop = window.eventLoop
+        callStart = loop.now
+        callTimer = loop.schedule(after: 1, repeating: 1) { [unowned self] in
+            self.statusBar.callTimerLabel.text = AppController.callDuration(loop.now - self.callStart)
+        }
+    }
+
+    /// Writes `line` to `eventLog` (the status file's event lines); screens log their own
+    /// events ("tap 120 200") through it.
+    public func log(_ line: String) { eventLog?(line) }
+}
