@@ -29,8 +29,12 @@ extension CGPath {
     /// Emits the path transformed by `transform`, with curves flattened to `tolerance` in the
     /// transformed space. Subpaths containing a non-finite point (before or after the transform)
     /// are skipped whole, so that a stray NaN never leaves an unclosed outline behind.
+    ///
+    /// With `preservesArea` (filling), each curve piece's chord is moved off the curve so that it
+    /// keeps the piece's area (see `emitAreaPreserving`); without it (queries, dashing tests)
+    /// every emitted point lies on the curve.
     func flatten<S: PathFlatteningSink>(transform t: CGAffineTransform, tolerance: CGFloat,
-                                        cullRect: CGRect? = nil, into sink: inout S) {
+                                        cullRect: CGRect? = nil, preservesArea: Bool = false, into sink: inout S) {
         let tol = max(tolerance, 1e-4)
         let cull = cullRect ?? .infinite
         let useCull = cullRect != nil
@@ -62,8 +66,15 @@ extension CGPath {
                 i = subpathEndPoint
                 guard finite else { continue }
                 var pi = subpathPointStart
+                // The last chord of an area-keeping curve, until what follows is known: a curve
+                // meets it at the two moved chords' intersection, anything else at its end point.
+                var carry = AreaCarry()
                 for vi in subpathVerbStart..<subpathEndVerb {
-                    switch verbs[vi] {
+                    let verb = verbs[vi]
+                    if carry.isSet, verb != .addQuadCurveToPoint, verb != .addCurveToPoint {
+                        CGPath.finishCarry(&carry, at: last, into: &sink)
+                    }
+                    switch verb {
                     case .moveToPoint:
                         last = t.apply(pts[pi].x, pts[pi].y)
                         sink.moveTo(last)
@@ -75,7 +86,14 @@ extension CGPath {
                     case .addQuadCurveToPoint:
                         let c = t.apply(pts[pi].x, pts[pi].y), e = t.apply(pts[pi + 1].x, pts[pi + 1].y)
                         if useCull, !CGPath.controlBox(last, c, e).intersects(cull) {
+                            if carry.isSet { CGPath.finishCarry(&carry, at: last, into: &sink) }
                             sink.lineTo(e)
+                        } else if preservesArea {
+                            let ddx = last.x - 2 * c.x + e.x, ddy = last.y - 2 * c.y + e.y
+                            let n = CGPath.segmentCount(secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), factor: 0.25, tolerance: tol)
+                            CGPath.emitAreaPreserving(last, c: CGPoint(x: 2 * (c.x - last.x), y: 2 * (c.y - last.y)),
+                                                      b: CGPoint(x: ddx, y: ddy), a: .zero, end: e, segments: n,
+                                                      carry: &carry, into: &sink)
                         } else {
                             CGPath.flattenQuad(last, c, e, tolerance: tol, into: &sink)
                         }
@@ -85,7 +103,17 @@ extension CGPath {
                         let c1 = t.apply(pts[pi].x, pts[pi].y), c2 = t.apply(pts[pi + 1].x, pts[pi + 1].y)
                         let e = t.apply(pts[pi + 2].x, pts[pi + 2].y)
                         if useCull, !CGPath.controlBox(last, c1, c2, e).intersects(cull) {
+                            if carry.isSet { CGPath.finishCarry(&carry, at: last, into: &sink) }
                             sink.lineTo(e)
+                        } else if preservesArea {
+                            let d1x = last.x - 2 * c1.x + c2.x, d1y = last.y - 2 * c1.y + c2.y
+                            let d2x = c1.x - 2 * c2.x + e.x, d2y = c1.y - 2 * c2.y + e.y
+                            let m = max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
+                            let n = CGPath.segmentCount(secondDifference: m, factor: 0.75, tolerance: tol)
+                            let cx = 3 * (c1.x - last.x), cy = 3 * (c1.y - last.y), bx = 3 * d1x, by = 3 * d1y
+                            CGPath.emitAreaPreserving(last, c: CGPoint(x: cx, y: cy), b: CGPoint(x: bx, y: by),
+                                                      a: CGPoint(x: e.x - last.x - cx - bx, y: e.y - last.y - cy - by), end: e,
+                                                      segments: n, carry: &carry, into: &sink)
                         } else {
                             CGPath.flattenCubic(last, c1, c2, e, tolerance: tol, into: &sink)
                         }
@@ -95,6 +123,7 @@ extension CGPath {
                         sink.closeSubpath()
                     }
                 }
+                if carry.isSet { CGPath.finishCarry(&carry, at: last, into: &sink) }
             }
         }
     }
@@ -150,6 +179,114 @@ extension CGPath {
         }
         sink.lineTo(p3)
     }
+
+    /// The signed area between the piece [t0, t0 + h] of B(t) = p0 + c·t + b·t² + a·t³ and its
+    /// chord (positive when the piece turns left, y up). In the piece's own parameter u ∈ [0, 1],
+    /// B − B(t0) = α·u + β·u² + γ·u³ with α = h·B′(t0), β = h²·(b + 3a·t0), γ = h³·a, and
+    /// ½∫(B − B(t0)) × B′ du = α×β/6 + α×γ/4 + β×γ/10 (for a quadratic, 2/3 of the triangle
+    /// of the chord and the piece's control point).
+    @inline(__always)
+    static func pieceArea(c: CGPoint, b: CGPoint, a: CGPoint, t0: CGFloat, h: CGFloat) -> CGFloat {
+        let h2 = h * h
+        let alx = h * (c.x + t0 * (2 * b.x + 3 * a.x * t0)), aly = h * (c.y + t0 * (2 * b.y + 3 * a.y * t0))
+        let bex = h2 * (b.x + 3 * a.x * t0), bey = h2 * (b.y + 3 * a.y * t0)
+        let gax = h2 * h * a.x, gay = h2 * h * a.y
+        return (alx * bey - aly * bex) / 6 + (alx * gay - aly * gax) / 4 + (bex * gay - bey * gax) / 10
+    }
+
+    /// Flattens B(t) = p0 + c·t + b·t² + a·t³ (t ∈ [0, 1], B(1) = `end`) into `n` uniform pieces
+    /// whose polygon keeps the curve's area piece by piece.
+    ///
+    /// A chord D of a piece whose area against the curve is A moves sideways by v = A/|D|²·(D.y, −D.x)
+    /// (so v × D = A: the parallelogram it sweeps is the missing area). Neighbouring moved
+    /// chords meet at their intersection, p_k + w with w × D_k = A_k and w × D_k+1 = A_k+1; where
+    /// that is ill-conditioned (nearly parallel chords, an inflection, |w| beyond twice the
+    /// larger offset) both moved ends are emitted, a tiny connecting piece. The curve's own end
+    /// points stay where they are, joined to the first and last moved chords by pieces |v| long,
+    /// so the path around the curve is unchanged. On a circle the polygon is then 2/3 of the
+    /// sagitta outside at the vertices and 1/3 inside mid-chord, instead of all of it inside.
+    static func emitAreaPreserving<S: PathFlatteningSink>(_ p0: CGPoint, c: CGPoint, b: CGPoint, a: CGPoint, end: CGPoint,
+                                                          segments n: Int, carry: inout AreaCarry, into sink: inout S) {
+        let h = 1 / CGFloat(n)
+        let negligibleSquared = movedEndNegligible * movedEndNegligible
+        var previous = p0
+        // A curve before this one counts as the previous piece.
+        let hasCarry = carry.isSet
+        var previousD = carry.d, previousArea = carry.area
+        var k = 1
+        while k <= n {
+            let p: CGPoint
+            if k == n {
+                p = end
+            } else {
+                let u = CGFloat(k) * h
+                p = CGPoint(x: p0.x + u * (c.x + u * (b.x + u * a.x)), y: p0.y + u * (c.y + u * (b.y + u * a.y)))
+            }
+            let d = CGPoint(x: p.x - previous.x, y: p.y - previous.y)
+            let area = pieceArea(c: c, b: b, a: a, t0: CGFloat(k - 1) * h, h: h)
+            // The vertex between the previous piece and this one: w × D_prev = A_prev, w × D = A.
+            let det = previousD.x * d.y - previousD.y * d.x
+            let wx = (previousD.x * area - d.x * previousArea) / det
+            let wy = (previousD.y * area - d.y * previousArea) / det
+            // |w|² ≤ 4·max(|v_prev|², |v|²), |v|² = A²/|D|², without dividing.
+            let l2 = d.x * d.x + d.y * d.y, pl2 = previousD.x * previousD.x + previousD.y * previousD.y
+            let w2 = wx * wx + wy * wy
+            // One inlined call of the sink (the rasterizer's edge code) for the common vertices.
+            var vertex = previous
+            var isCommon = k > 1 || hasCarry
+            if isCommon, w2 < .infinity, w2 * l2 * pl2 <= 4 * max(previousArea * previousArea * l2, area * area * pl2) {
+                vertex = CGPoint(x: previous.x + wx, y: previous.y + wy)
+            } else if isCommon, previousArea * previousArea < pl2 * negligibleSquared, area * area < l2 * negligibleSquared {
+                // Both offsets negligible (nearly straight pieces): the vertex stays on the curve.
+            } else {
+                isCommon = false
+                emitMovedEnds(at: previous, previousD, previousArea, d, area, hasPrevious: k > 1 || hasCarry, hasNext: true, into: &sink)
+            }
+            if isCommon { sink.lineTo(vertex) }
+            previous = p; previousD = d; previousArea = area
+            k += 1
+        }
+        carry = AreaCarry(d: previousD, area: previousArea, isSet: true)
+    }
+
+    /// Ends a carried curve at its end point `p`: its last moved chord's end, then `p`.
+    @inline(never)
+    static func finishCarry<S: PathFlatteningSink>(_ carry: inout AreaCarry, at p: CGPoint, into sink: inout S) {
+        emitMovedEnds(at: p, carry.d, carry.area, .zero, 0, hasPrevious: true, hasNext: false, into: &sink)
+        carry = AreaCarry()
+    }
+
+    /// Offsets below this (device px) are left out: lost in the rasterizer's 1/256 px grid.
+    static let movedEndNegligible: CGFloat = 1.0 / 1024
+
+    /// The rare vertices of `emitAreaPreserving`: at `p`, the end of the previous moved chord (D
+    /// `d0`, area `a0`) and the start of the next (`d1`, `a1`), each left out when its offset
+    /// is negligible or not finite; after the last piece, the curve's end point itself.
+    @inline(never)
+    static func emitMovedEnds<S: PathFlatteningSink>(at p: CGPoint, _ d0: CGPoint, _ a0: CGFloat, _ d1: CGPoint, _ a1: CGFloat,
+                                                     hasPrevious: Bool, hasNext: Bool, into sink: inout S) {
+        func offset(_ d: CGPoint, _ area: CGFloat) -> CGPoint? {
+            let l2 = d.x * d.x + d.y * d.y
+            guard l2 > 0 else { return nil }
+            let k = area / l2
+            let v = CGPoint(x: k * d.y, y: -k * d.x)
+            guard v.x.isFinite, v.y.isFinite, v.x * v.x + v.y * v.y > movedEndNegligible * movedEndNegligible else { return nil }
+            return v
+        }
+        let v0 = hasPrevious ? offset(d0, a0) : nil, v1 = hasNext ? offset(d1, a1) : nil
+        if let v0 { sink.lineTo(CGPoint(x: p.x + v0.x, y: p.y + v0.y)) }
+        if let v1, v1 != v0 { sink.lineTo(CGPoint(x: p.x + v1.x, y: p.y + v1.y)) }
+        // Between two pieces, an unmoved vertex is still a vertex.
+        if v0 == nil, v1 == nil, hasPrevious, hasNext { sink.lineTo(p) }
+        if !hasNext { sink.lineTo(p) }
+    }
+}
+
+/// The last piece of an area-keeping curve whose end is not emitted yet (`CGPath.flatten`).
+struct AreaCarry {
+    var d = CGPoint.zero
+    var area: CGFloat = 0
+    var isSet = false
 }
 
 /// Collects a flattened path as arrays of polylines (used by stroking, dashing and queries).

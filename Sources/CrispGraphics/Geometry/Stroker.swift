@@ -148,9 +148,11 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     private let join: CGLineJoin
     private let miterLimitSquared: CGFloat
     private let tolerance: CGFloat
-    /// Cosine and sine of one arc step (the largest angle whose chord at radius w/2 stays
+    /// Cosine of one arc step (the largest angle whose chord at radius w/2 stays
     /// within tolerance).
-    private let arcCos: CGFloat, arcSin: CGFloat
+    private let arcCos: CGFloat
+    /// One arc step, in radians.
+    private let arcStep: CGFloat
     /// Segments shorter than this are dropped (their direction would be noise).
     private let minimumSegmentLength: CGFloat
     /// Whether curve ends need exact tangents (anything but round caps with round joins).
@@ -197,8 +199,8 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         self.tolerance = tolerance
         let step = max(2 * acos(max(-1, 1 - tolerance / halfWidth)),
                        CGFloat.pi / CGFloat(maximumArcSegmentsPerHalfTurn))
+        arcStep = step
         arcCos = cos(step)
-        arcSin = sin(step)
         minimumSegmentLength = tolerance * 1e-3
         refinesCurveEnds = !(style.cap == .round && style.join == .round)
     }
@@ -542,16 +544,39 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     }
 
     /// Points strictly between `p + u·w/2` and `p + v·w/2` on the clockwise arc between the
-    /// unit vectors `u` and `v` (at most a half turn apart).
+    /// unit vectors `u` and `v`, keeping the arc's area.
+    ///
+    /// The arc is split into n equal steps of at most 0.7 arc step; each chord is moved outward
+    /// by d = A/L (A = R²(φ − sin φ)/2 the area between a step's arc and its chord, L = 2R·sin(φ/2))
+    /// so the polygon keeps the sector's area piece by piece (as `CGPath.emitAreaPreserving` does
+    /// for curves): the vertices lie at R + d/cos(φ/2), and the two ends, which stay on the
+    /// circle to meet the offset lines, reach the first and last moved chords through pieces d
+    /// long. A single step whose d is below a quarter of the tolerance stays a bevel.
     @inline(__always)
     private mutating func emitArc(at p: CGPoint, from u: CGPoint, to v: CGPoint) {
+        let dot = u.x * v.x + u.y * v.y
+        let r = halfWidth
+        // Small turns (the joins between a flattened curve's pieces): d ≈ R·φ²/12 ≈ R·(1 − cos φ)/6.
+        if dot >= arcCos, r * (1 - dot) <= 1.5 * tolerance { return }
+        var angle = atan2(-(u.x * v.y - u.y * v.x), dot)
+        if angle < 0 { angle += 2 * .pi }
+        guard angle > 0, angle.isFinite else { return }
+        // Steps of 0.7 arc step (half the sagitta) keep a cap's or join's edge pixels within 2
+        // levels at flatness 0.01 px (docs/curves.md); caps and joins are few, this costs little.
+        let n = min(max(1, Int((angle / (0.7 * arcStep)).rounded(.up))), 2 * maximumArcSegmentsPerHalfTurn)
+        let step = angle / CGFloat(n)
+        let (sn, cs) = (sin(step), cos(step))
+        let (sh, ch) = (sin(step / 2), cos(step / 2))
+        let d = r * (step - sn) / (4 * sh)
+        // The first moved chord's start, the vertices, the last moved chord's end.
+        put(p.x + u.x * r + (u.x * ch + u.y * sh) * d, p.y + u.y * r + (u.y * ch - u.x * sh) * d)
+        let rv = r + d / ch
         var x = u.x, y = u.y
-        var steps = 0
-        while x * v.x + y * v.y < arcCos, steps < maximumArcSegmentsPerHalfTurn {
-            (x, y) = (x * arcCos + y * arcSin, y * arcCos - x * arcSin)
-            put(p.x + x * halfWidth, p.y + y * halfWidth)
-            steps += 1
+        for _ in 1..<n {
+            (x, y) = (x * cs + y * sn, y * cs - x * sn)
+            put(p.x + x * rv, p.y + y * rv)
         }
+        put(p.x + v.x * r + (v.x * ch - v.y * sh) * d, p.y + v.y * r + (v.y * ch + v.x * sh) * d)
     }
 
     /// The cap's points strictly between `p + n` and `p − n`, n the left normal of `d`, the

@@ -31,7 +31,7 @@ struct OutlineCoverage: CoverageProducer {
         let cull = CGRect(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
         switch outline {
         case let .fill(path, transform, tolerance):
-            path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, into: &sink)
+            path.flatten(transform: transform, tolerance: tolerance, cullRect: cull, preservesArea: true, into: &sink)
         case let .stroke(path, style, tolerance, transform):
             strokeOutline(path, style: style, tolerance: tolerance, transform: transform, cullRect: cull, into: &sink)
         }

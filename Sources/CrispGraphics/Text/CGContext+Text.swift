@@ -145,7 +145,7 @@ extension CGContext {
         let clip = PixelRect(x: left, y: top, maxX: left + width, maxY: top + height)
         rasterizer.reset(clip: clip)
         var sink = EdgeSink(rasterizer: rasterizer)
-        outline.flatten(transform: t, tolerance: GlyphCache.flatness, into: &sink)
+        outline.flatten(transform: t, tolerance: GlyphCache.flatness, preservesArea: true, into: &sink)
         sink.finish()
         coverage.withUnsafeMutableBufferPointer { buffer in
             var writer = GlyphBitmapWriter(buffer: buffer.baseAddress!, originX: left, originY: top, width: width)
