@@ -18,7 +18,9 @@ import Testing
 // One bar is raised a little to what Crisp measures (illustrator, against CairoSVG alone, since
 // Skia draws no <symbol>): on curved edges resvg and CairoSVG give more coverage than the exact
 // area (a circle of r 22 whose leftmost point lies on a pixel boundary: 255 where the exact
-// area gives 253 and Crisp, flattening curves to 0.05 px, 250).
+// area gives 253 and Crisp, flattening curves to 0.05 px, 250). Since chords keep each curve
+// piece's area (issue 32, docs/curves.md) Crisp is closer to the exact area and further from
+// the samplers: 48.41 → 47.57 dB, 0.188 → 0.240 %; the bar follows (the exact area wins).
 
 @Suite("Feature documents against resvg, as close as the closest peer")
 struct SVGFeatureDocumentTests {
@@ -47,7 +49,7 @@ struct SVGFeatureDocumentTests {
         // Closest peer (CairoSVG: 49.24 dB, 0.146 %); raised to Crisp's 48.41 dB, 0.188 % (curved edges),
         // then to 0.22 % with the 24.8 fixed-point sweep (0.219 %: a few more curved-edge pixels
         // cross 16 levels; CurveCoverageTests holds the exact-area error where it was).
-        "illustrator": Bar(psnr: 48.4, percentOver16: 0.22),
+        "illustrator": Bar(psnr: 47.5, percentOver16: 0.25),
         // Worst pair 40.06 dB (CairoSVG–Skia), 1.942 % (CairoSVG–resvg); Crisp 40.39 dB, 1.833 %.
         "inkscape": Bar(psnr: 40.06, percentOver16: 1.942, expectsWarnings: true),
         // Worst pair 38.21 dB (CairoSVG–resvg), 0.738 % (CairoSVG–Skia); Crisp 44.71 dB, 0.252 %.
