@@ -42,7 +42,7 @@ import Testing
         KernelDispatch.withPath(.sse2) {
             swift.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
         }
-        let forced = KernelDispatch.withPath(.avx2) {
+        let forced: Void? = KernelDispatch.withPath(.avx2) {
             fused.withUnsafeMutableBufferPointer { paint.shade(x: x, y: y, count: count, into: $0.baseAddress!) }
         }
         #expect(forced != nil, "AVX2 was refused")

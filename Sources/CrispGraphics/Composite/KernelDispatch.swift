@@ -5,9 +5,9 @@ import CCrispKernels
 // Decided when a thread starts its first composite (`prepare`, from `CompositeBlitter.init` and
 // the rasterizer), from `__builtin_cpu_supports("avx2")`, and kept as the shortest span that
 // goes to C (`Int.max` when none does). The choice is the calling thread's own: a C
-// thread-local with a constant initial value (CCrispKernels.h), read through an inlined
-// accessor, so each kernel call still pays one load (from the thread pointer) and one compare
-// before its tail call, with no slow path to save registers for. (Decided lazily inside the
+// thread-local with a constant initial value (CCrispKernels.h), read directly, so each kernel
+// call still pays one load (from the thread pointer) and one compare before its tail call, with
+// no slow path to save registers for. (Decided lazily inside the
 // kernels, the possible call made LLVM save five registers on every span: callgrind.)
 //
 // Tests run one path on their own thread with `withPath(_:_:)` while other tests draw on other
@@ -37,23 +37,23 @@ enum KernelDispatch {
 
     /// Whether a span of `count` pixels goes to the AVX2 kernels on this thread.
     @inline(__always)
-    static func usesAVX2(_ count: Int) -> Bool { count >= crisp_dispatch_get_minimum_span() }
+    static func usesAVX2(_ count: Int) -> Bool { count >= crisp_dispatch_minimum_span }
 
     /// Chooses this thread's kernels the first time it is called on the thread (every composite
     /// calls it first).
     @inline(__always)
     static func prepare() {
-        if crisp_dispatch_is_decided() == 0 { set(.automatic) }
+        if crisp_dispatch_decided == 0 { set(.automatic) }
     }
 
     /// Runs `body` with `path` forced on the calling thread (for tests and benchmarks), then
     /// restores the thread's previous choice. Returns nil, running nothing, when `.avx2` is asked
     /// of a CPU without AVX2.
     static func withPath<Result>(_ path: Path, _ body: () throws -> Result) rethrows -> Result? {
-        let decided = crisp_dispatch_is_decided() != 0, previous = crisp_dispatch_get_minimum_span()
+        let decided = crisp_dispatch_decided != 0, previous = crisp_dispatch_minimum_span
         guard set(path) else { return nil }
         defer {
-            if decided { crisp_dispatch_set_minimum_span(previous) } else { set(.automatic) }
+            if decided { setMinimumSpan(previous) } else { set(.automatic) }
         }
         return try body()
     }
@@ -62,12 +62,18 @@ enum KernelDispatch {
     @discardableResult
     private static func set(_ path: Path) -> Bool {
         switch path {
-        case .sse2: crisp_dispatch_set_minimum_span(Int.max)
+        case .sse2: setMinimumSpan(Int.max)
         case .avx2:
             guard cpuHasAVX2 else { return false }
-            crisp_dispatch_set_minimum_span(0)
-        case .automatic: crisp_dispatch_set_minimum_span(cpuHasAVX2 ? measuredMinimumSpan : Int.max)
+            setMinimumSpan(0)
+        case .automatic: setMinimumSpan(cpuHasAVX2 ? measuredMinimumSpan : Int.max)
         }
         return true
+    }
+
+    /// Sets this thread's shortest AVX2 span and marks the choice made.
+    private static func setMinimumSpan(_ span: Int) {
+        crisp_dispatch_minimum_span = span
+        crisp_dispatch_decided = 1
     }
 }
