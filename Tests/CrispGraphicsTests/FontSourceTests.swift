@@ -78,3 +78,63 @@ import Testing
         #expect(FontSource(settings: none).fallbackFace(for: zhe) == nil)
     }
 }
+
+@Suite struct ShapingTests {
+    static func dejaVu() throws -> TrueTypeFont {
+        let m = FontSource.standard.match(families: ["DejaVu Sans"])     // fonts-dejavu-core, installed by ./test.sh
+        #expect(m.warning == nil)
+        return m.face
+    }
+
+    @Test func ligaturesAndFeatureSettings() throws {
+        let font = CTFont(face: try Self.dejaVu(), size: 20)
+        let plain = CTLine(string: "fi", font: font, features: "\"liga\" 0")
+        let ligated = CTLine(string: "fi", font: font)
+        #expect(plain.glyphs.count == 2 && plain.glyphs == font.glyphs(for: "fi"))
+        #expect(ligated.glyphs.count == 1 && ligated.glyphs[0] != 0 && !font.glyphs(for: "fi").contains(ligated.glyphs[0]))
+    }
+
+    @Test func marksArePositionedOnTheirBase() throws {
+        let face = try Self.dejaVu()
+        let font = CTFont(face: face, size: 20)
+        // No precomposed q with acute exists: the mark stays a glyph of its own, placed by GPOS.
+        let line = CTLine(string: "q\u{301}", font: font)
+        #expect(line.glyphs.count == 2 && line.glyphs[1] != 0)
+        #expect(abs(line.width - font.advance(for: line.glyphs[0])) < 1e-9)     // the mark takes no space
+        #expect(line.positions[1].x >= 0 && line.positions[1].x < line.width)
+    }
+
+    @Test func bundledRobotoKernsAsBefore() throws {
+        // HarfBuzz's GPOS kerning equals the pair kerning Crisp read itself.
+        let font = try CTFont.uiFont(size: 20.48)
+        let line = CTLine(string: "AVATAR Tokyo", font: font)
+        var pen = 0
+        let glyphs = font.glyphs(for: "AVATAR Tokyo")
+        #expect(line.glyphs == glyphs)
+        for (i, g) in glyphs.enumerated() {
+            if i > 0 { pen += font.face.kerning(between: glyphs[i - 1], and: g) }
+            #expect(abs(line.positions[i].x - CGFloat(pen) / 100) < 1e-9)
+            pen += font.face.advanceWidth(of: g)
+        }
+    }
+
+    @Test func directionAndCache() throws {
+        let font = try CTFont.uiFont(size: 12)
+        let ltr = CTLine(string: "abc", font: font)
+        let rtl = CTLine(string: "abc", font: font, direction: .rightToLeft)
+        #expect(rtl.glyphs == ltr.glyphs.reversed())
+        #expect(abs(rtl.width - ltr.width) < 1e-9)
+        let unique = "shaping cache \(UInt64.random(in: 0...UInt64.max))"
+        let first = CTLine(string: unique, font: font)
+        let count = Shaper.cachedCount
+        let again = CTLine(string: unique, font: font)
+        #expect(Shaper.cachedCount <= count && again.glyphs == first.glyphs && again.positions == first.positions)
+    }
+
+    @Test func featureSettingsParse() {
+        let f = Shaper.parseFeatures("\"liga\" 0, 'kern' off, smcp, \"bad\" 1, \"tnum\" on, \"ss01\" 2, \"x\"")
+        #expect(f.map(\.value) == [0, 0, 1, 1, 2])
+        #expect(f[0].tag == 0x6C69_6761 && f[2].tag == 0x736D_6370)
+        #expect(Shaper.parseFeatures("normal").isEmpty && Shaper.parseFeatures("").isEmpty)
+    }
+}

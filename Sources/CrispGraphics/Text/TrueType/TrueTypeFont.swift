@@ -39,6 +39,16 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
     /// Outline paths already read (font units), with failures remembered too.
     private var pathCache: [CGGlyph: Result<CGPath, FontError>] = [:]
     private let pathCacheLock = NSLock()
+    /// HarfBuzz's view of the face, made on first shaping (nil when HarfBuzz cannot read it).
+    private var harfBuzzStorage: HarfBuzzFont??
+    var harfBuzzFont: HarfBuzzFont? {
+        pathCacheLock.withLock {
+            if let made = harfBuzzStorage { return made }
+            let made = HarfBuzzFont(self)
+            harfBuzzStorage = .some(made)
+            return made
+        }
+    }
     private static let nextIdentifier = Atomic<Int>(1)
     /// A number no other font object in this process has (glyph caches key on it).
     let identifier: Int
