@@ -123,7 +123,7 @@ public final class FontSource: @unchecked Sendable {
         for name in names {
             if let m = find(name, weight, italic) { return m }
         }
-        let fallback = find(settings.defaultFamily, weight, italic) ?? find("Roboto", weight, italic)
+        let fallback = find(settings.resolve(settings.defaultFamily), weight, italic) ?? find("Roboto", weight, italic)
         // The bundled Roboto is always there unless the resources are missing.
         let face = fallback?.face ?? (try? CTFont.bundledFace(weight > 500 ? .emphasizedSystem : .system))
         guard let face else { preconditionFailure("the bundled font cannot be read") }
