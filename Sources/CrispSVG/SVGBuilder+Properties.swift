@@ -401,7 +401,9 @@ extension SVGBuilder {
     /// has (the bundled fonts, the user's, the system's): the text is drawn with the default
     /// family, and the warning lists what was tried.
     private func checkFontFamily(_ d: SVGDeclaration, _ families: [String]) {
-        guard !warnedFontFamily, muted == 0, let warning = fontSource.match(families: families).warning else { return }
+        // Without the bundled fonts there is no text (layOutText says so) and nothing to match.
+        guard !warnedFontFamily, muted == 0, (try? CTFont.bundledFace(.system)) != nil,
+              let warning = fontSource.match(families: families).warning else { return }
         warnedFontFamily = true
         warn("font-family \"\(d.value)\": \(warning) (this warning is given once)", at: d.offset)
     }

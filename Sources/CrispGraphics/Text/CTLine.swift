@@ -31,20 +31,20 @@ public struct CTLine: Sendable {
                 direction: TextDirection? = nil) {
         self.font = font
         let face = font.face
-        var scalars: [Unicode.Scalar] = []
-        var text = string
-        if !string.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) {
-            text = string.precomposedStringWithCanonicalMapping
+        let isPlainASCII = string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let text = isPlainASCII ? string : string.precomposedStringWithCanonicalMapping
+        let allFeatures = kerning ? features : (features.isEmpty ? "\"kern\" 0" : features + ", \"kern\" 0")
+        let run = Shaper.shape(text: text, scalars: {
+            // Printable ASCII is already composed and has no controls.
+            if isPlainASCII { return Array(text.unicodeScalars) }
+            var scalars: [Unicode.Scalar] = []
             for scalar in text.unicodeScalars {
                 if scalar == "\t" { scalars.append(" "); continue }
                 if scalar.properties.generalCategory == .control || scalar == "\u{AD}" { continue }
                 scalars.append(scalar)
             }
-        } else {
-            scalars = Array(string.unicodeScalars)
-        }
-        let allFeatures = kerning ? features : (features.isEmpty ? "\"kern\" 0" : features + ", \"kern\" 0")
-        let run = Shaper.shape(scalars, text: text, face: face, features: allFeatures, direction: direction)
+            return scalars
+        }, face: face, features: allFeatures, direction: direction)
         var positions: [CGPoint] = []
         positions.reserveCapacity(run.glyphs.count)
         var pen = 0                       // font units, exact

@@ -118,6 +118,9 @@ public final class FontSource: @unchecked Sendable {
     /// else of the default family, with a warning listing what was tried.
     ///
     /// A CSS-like match within a family: the style (italic or not) first, then the nearest weight.
+    ///
+    /// - Precondition: the bundled fonts can be read (`CTFont.bundledFace` does not throw): they
+    ///   are the last fallback.
     public func match(families: [String], weight: Int = 400, italic: Bool = false) -> FontMatch {
         let names = families.map { settings.resolve($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
         for name in names {

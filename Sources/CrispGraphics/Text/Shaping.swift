@@ -67,13 +67,15 @@ enum Shaper {
         var direction: UInt8
     }
 
-    /// `scalars` (the run's text as given) shaped in `face` with CSS `font-feature-settings`
+    /// The run's text shaped in `face` with CSS `font-feature-settings`
     /// syntax `features` ("\"liga\" 0, \"kern\" off"). `direction` nil: guessed from the text.
-    static func shape(_ scalars: [Unicode.Scalar], text: String, face: TrueTypeFont, features: String,
+    /// `scalars` is called only when `text` is not in the cache (a label redrawn every frame
+    /// costs one lookup).
+    static func shape(text: String, scalars: () -> [Unicode.Scalar], face: TrueTypeFont, features: String,
                       direction: TextDirection?) -> ShapedRun {
         let key = Key(text: text, face: face.identifier, features: features, direction: direction.map { $0.rawValue } ?? 255)
         if let hit = cacheLock.withLock({ cache[key] }) { return hit }
-        let run = shapeUncached(scalars, face: face, features: features, direction: direction)
+        let run = shapeUncached(scalars(), face: face, features: features, direction: direction)
         cacheLock.withLock {
             if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = run
