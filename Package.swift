@@ -35,10 +35,23 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // Text: HarfBuzz shapes (glyph ids and positions; Crisp still draws the outlines) and
+        // fontconfig finds the system's fonts by family, as every Linux toolkit does. Only
+        // CrispGraphics imports them; the other targets see fonts through its CTFont/FontSource.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
         // The AVX2 compositing kernels, chosen at run time (each function carries its own
         // `target("avx2")` attribute: no flags).
         .target(name: "CCrispKernels"),
-        .target(name: "CrispGraphics", dependencies: ["CZlib", "CCrispKernels"]),
+        .target(name: "CrispGraphics", dependencies: ["CZlib", "CCrispKernels", "CHarfBuzz", "CFontconfig"]),
         .target(name: "CrispSVG", dependencies: ["CrispGraphics"]),
         .target(name: "CrispUI", dependencies: ["CrispGraphics"]),
         .target(name: "CrispBenchmarks", dependencies: ["CrispGraphics"]),

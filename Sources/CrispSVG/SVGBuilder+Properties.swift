@@ -259,7 +259,9 @@ extension SVGBuilder {
                 throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")
             }
             p.isAntialiased = value == "auto" || value == "geometricPrecision"
-        case "font-family": checkFontFamily(d)
+        case "font-family":
+            p.fontFamilies = SVGBuilder.fontFamilies(String(d.value))
+            checkFontFamily(d, p.fontFamilies)
         case "font-weight": p.fontWeight = try fontWeight(d, inherited: p.fontWeight)
         case "text-anchor":
             switch value {
@@ -405,17 +407,22 @@ extension SVGBuilder {
         }
     }
 
-    /// Warns once per document when a `font-family` names no family Crisp has: all text is
-    /// drawn with the bundled Roboto (regular, or bold above weight 500).
-    private func checkFontFamily(_ d: SVGDeclaration) {
-        guard !warnedFontFamily, muted == 0 else { return }
-        let families = d.value.split(separator: ",").map {
-            $0.trimmingWhiteSpaceAndNewlines().trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
-        }
-        guard !families.contains(where: { $0 == "roboto" || $0 == "sans-serif" || $0 == "system-ui" }) else { return }
+    /// A `font-family` list: names separated by commas, quoted or not.
+    static func fontFamilies(_ value: String) -> [String] {
+        value.split(separator: ",").map {
+            $0.trimmingWhiteSpaceAndNewlines().trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }.filter { !$0.isEmpty }
+    }
+
+    /// Warns once per document when a `font-family` names no family the document's font source
+    /// has (the bundled fonts, the user's, the system's): the text is drawn with the default
+    /// family, and the warning lists what was tried.
+    private func checkFontFamily(_ d: SVGDeclaration, _ families: [String]) {
+        // Without the bundled fonts there is no text (layOutText says so) and nothing to match.
+        guard !warnedFontFamily, muted == 0, (try? CTFont.bundledFace(.system)) != nil,
+              let warning = fontSource.match(families: families).warning else { return }
         warnedFontFamily = true
-        warn("font-family \"\(d.value)\" is not available: text is drawn with the bundled Roboto (this warning is given once)",
-             at: d.offset)
+        warn("font-family \"\(d.value)\": \(warning) (this warning is given once)", at: d.offset)
     }
 
     private func nonNegative(_ v: CGFloat, _ d: SVGDeclaration) throws(SVGError) -> CGFloat {

@@ -80,10 +80,9 @@ extension SVGBuilder {
     /// The glyph outlines of a text element by span run (nil when there are none, or the
     /// bundled font cannot be read: then unsupported).
     func layOutText(_ e: XMLElement, attributes: ElementDeclarations, properties: SVGProperties) throws(SVGError) -> [TextRun]? {
-        let regular: TrueTypeFont, bold: TrueTypeFont
         do {
-            regular = try CTFont.bundledFace(.system)
-            bold = try CTFont.bundledFace(.emphasizedSystem)
+            _ = try CTFont.bundledFace(.system)
+            _ = try CTFont.bundledFace(.emphasizedSystem)
         } catch {
             unsupported("<text> (the bundled font cannot be read: \(error))", at: e.offset)
             return nil
@@ -93,7 +92,10 @@ extension SVGBuilder {
         var positions: [TextPositions] = []
         // A size of 0 (CTFont would take it as 12) or beyond any float draws nothing.
         func font(_ p: SVGProperties) -> CTFont {
-            CTFont(face: p.fontWeight > 500 ? bold : regular, size: p.fontSize > 0 && p.fontSize.isFinite ? p.fontSize : 1)
+            // The first family of the list the font source has, at the nearest weight (the
+            // bundled Roboto: regular up to 500, bold above); else the default family.
+            CTFont(face: fontSource.match(families: p.fontFamilies, weight: p.fontWeight).face,
+                   size: p.fontSize > 0 && p.fontSize.isFinite ? p.fontSize : 1)
         }
         func isDrawn(_ span: TextSpan) -> Bool { span.properties.fontSize > 0 && span.properties.fontSize.isFinite }
 

@@ -86,9 +86,13 @@ final class SVGBuilder {
     /// when the document was not read from a file (then only `data:` images are read).
     let baseDirectory: String?
 
-    init(lines: LineTable, baseDirectory: String? = nil) {
+    /// Where `font-family` names are looked up.
+    let fontSource: FontSource
+
+    init(lines: LineTable, baseDirectory: String? = nil, fontSource: FontSource = .standard) {
         self.lines = lines
         self.baseDirectory = baseDirectory
+        self.fontSource = fontSource
     }
 
     // MARK: Diagnostics

@@ -37,20 +37,35 @@ public final class SVGDocument {
 
     /// Reads a document from the bytes of an SVG file (UTF-8).
     /// - Throws: `SVGError` for malformed or unreadable input.
-    public convenience init(data: [UInt8]) throws(SVGError) {
-        try self.init(data: data, baseDirectory: nil)
+    public convenience init(data: [UInt8], fontSettings: FontSettings? = nil) throws(SVGError) {
+        try self.init(data: data, baseDirectory: nil, fontSettings: fontSettings)
     }
+
+    /// The font source for `settings` (nil: the standard one), made once per settings: scanning
+    /// the user's folders is not repeated for every document.
+    static func fontSource(_ settings: FontSettings?) -> FontSource {
+        guard let settings else { return .standard }
+        return sourcesLock.withLock {
+            if let s = sources[settings] { return s }
+            let s = FontSource(settings: settings)
+            if sources.count > 16 { sources.removeAll() }
+            sources[settings] = s
+            return s
+        }
+    }
+    private static let sourcesLock = NSLock()
+    nonisolated(unsafe) private static var sources: [FontSettings: FontSource] = [:]
 
     /// Reads a document; `<image>` files are looked for relative to `baseDirectory` (none: only
     /// `data:` images).
-    init(data: [UInt8], baseDirectory: String?) throws(SVGError) {
+    init(data: [UInt8], baseDirectory: String?, fontSettings: FontSettings? = nil) throws(SVGError) {
         guard data.count <= SVGDocument.maximumInputSize else {
             throw SVGError(.limitExceeded("the input is \(data.count) bytes; at most \(SVGDocument.maximumInputSize) are read"),
                            at: SVGSourceLocation(line: 1, column: 1))
         }
         var reader = XMLReader(bytes: data)
         let xml = try reader.readDocument()
-        let builder = SVGBuilder(lines: reader.lines, baseDirectory: baseDirectory)
+        let builder = SVGBuilder(lines: reader.lines, baseDirectory: baseDirectory, fontSource: SVGDocument.fontSource(fontSettings))
         let result = try builder.build(xml)
         size = result.size
         viewBox = result.viewBox
@@ -61,12 +76,12 @@ public final class SVGDocument {
     }
 
     /// Reads a document from SVG source text.
-    public convenience init(string: String) throws(SVGError) {
-        try self.init(data: Array(string.utf8))
+    public convenience init(string: String, fontSettings: FontSettings? = nil) throws(SVGError) {
+        try self.init(data: Array(string.utf8), fontSettings: fontSettings)
     }
 
     /// Reads the SVG file at `path`.
-    public convenience init(contentsOfFile path: String) throws(SVGError) {
+    public convenience init(contentsOfFile path: String, fontSettings: FontSettings? = nil) throws(SVGError) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -74,7 +89,8 @@ public final class SVGDocument {
             let reason = (error as? CocoaError)?.underlying.map { "\($0.localizedDescription)" } ?? error.localizedDescription
             throw SVGError(.readFailed(path: path, reason: reason), at: SVGSourceLocation(line: 0, column: 0))
         }
-        try self.init(data: [UInt8](data), baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        try self.init(data: [UInt8](data), baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                      fontSettings: fontSettings)
     }
 
     /// Whether every feature the document uses is drawn.

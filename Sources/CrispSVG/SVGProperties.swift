@@ -40,6 +40,8 @@ struct SVGProperties {
     var fontSize = SVGBuilder.initialFontSize
     /// `font-weight` as a number (400 normal, 700 bold); above 500 draws with the bold face.
     var fontWeight = 400
+    /// `font-family`: the families in order (generic names as written; empty: the default).
+    var fontFamilies: [String] = []
     /// `text-anchor`.
     var textAnchor = SVGTextAnchor.start
     /// `letter-spacing` and `word-spacing` in user units (0 for `normal`).

@@ -39,11 +39,57 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Print warnings (unknown elements and attributes) to stderr.")
     var warnings = false
 
+    // Font options by resvg's names.
+    @Option(name: .customLong("use-fonts-dir"), help: "A folder of font files to use (searched recursively; repeatable).")
+    var fontsDirs: [String] = []
+    @Option(name: .customLong("use-font-file"), help: "A font file to use (repeatable).")
+    var fontFiles: [String] = []
+    @Flag(name: .customLong("skip-system-fonts"), help: "Do not use the system's fonts (fontconfig).")
+    var skipSystemFonts = false
+    @Option(name: .customLong("font-family"), help: "The family for text without a font-family or whose families are missing (default Roboto).")
+    var fontFamily: String?
+    @Option(name: .customLong("serif-family"), help: "The family 'serif' stands for (default DejaVu Serif).")
+    var serifFamily: String?
+    @Option(name: .customLong("sans-serif-family"), help: "The family 'sans-serif' stands for (default Roboto).")
+    var sansSerifFamily: String?
+    @Option(name: .customLong("cursive-family"), help: "The family 'cursive' stands for (default DejaVu Serif).")
+    var cursiveFamily: String?
+    @Option(name: .customLong("fantasy-family"), help: "The family 'fantasy' stands for (default DejaVu Sans).")
+    var fantasyFamily: String?
+    @Option(name: .customLong("monospace-family"), help: "The family 'monospace' stands for (default DejaVu Sans Mono).")
+    var monospaceFamily: String?
+
+    /// The font options as SVGDocument's settings (nil when none is given: the standard source).
+    var fontSettings: FontSettings? {
+        guard !fontsDirs.isEmpty || !fontFiles.isEmpty || skipSystemFonts || fontFamily != nil || serifFamily != nil
+                || sansSerifFamily != nil || cursiveFamily != nil || fantasyFamily != nil || monospaceFamily != nil else { return nil }
+        var s = FontSettings()
+        s.fontDirectories = fontsDirs.map { URL(fileURLWithPath: $0) }
+        s.fontFiles = fontFiles.map { URL(fileURLWithPath: $0) }
+        s.usesSystemFonts = !skipSystemFonts
+        if let fontFamily { s.defaultFamily = fontFamily }
+        if let serifFamily { s.serifFamily = serifFamily }
+        if let sansSerifFamily { s.sansSerifFamily = sansSerifFamily }
+        if let cursiveFamily { s.cursiveFamily = cursiveFamily }
+        if let fantasyFamily { s.fantasyFamily = fantasyFamily }
+        if let monospaceFamily { s.monospaceFamily = monospaceFamily }
+        return s
+    }
+
     func validate() throws {
         if scale != nil && width != nil { throw ValidationError("give --scale or --width, not both") }
         if let scale, !(scale > 0 && scale <= 64) { throw ValidationError("--scale must be in (0, 64]") }
         if let width, !(1...CGContext.maximumDimension).contains(width) {
             throw ValidationError("--width must be in 1…\(CGContext.maximumDimension)")
+        }
+        for dir in fontsDirs {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+                throw ValidationError("--use-fonts-dir \(dir): no such folder")
+            }
+        }
+        for file in fontFiles where !FileManager.default.isReadableFile(atPath: file) {
+            throw ValidationError("--use-font-file \(file): no such readable file")
         }
         if let bench {
             guard (1...1_000_000).contains(bench) else { throw ValidationError("--bench N needs N in 1…1000000") }
@@ -57,7 +103,7 @@ struct RenderCommand: ParsableCommand {
         let parseStart = MonotonicClock.nanoseconds()
         let document: SVGDocument
         do {
-            document = try SVGDocument(contentsOfFile: input)
+            document = try SVGDocument(contentsOfFile: input, fontSettings: fontSettings)
         } catch {
             fail(error.line == 0 ? "\(error)" : "\(input):\(error)", status: 1)
         }

@@ -35,4 +35,23 @@ import Testing
         #expect(run.status == 77)
         #expect(run.error.contains("unsupported: <textPath> at \(input):3:3"), "\(run.error)")
     }
+
+    /// resvg's font options: a user's font file used by family with the system's skipped, and a
+    /// missing folder refused up front.
+    @Test func fontOptions() throws {
+        let dir = try Self.write(##"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20"><text x="2" y="14" font-size="12" font-family="Crisp Test Family">Hi</text></svg>"##)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.svg").path
+        let out = dir.appendingPathComponent("out.png").path
+        let plain = try CrispTool.run(["render", input, out, "--warnings", "--skip-system-fonts"])
+        #expect(plain.status == 0 && plain.error.contains("\"Crisp Test Family\" not found"), "\(plain.error)")
+        let roboto = try CGImage(contentsOfPNGFile: out).pixels
+        let mono = try CrispTool.run(["render", input, out, "--warnings", "--skip-system-fonts",
+                                      "--use-font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+                                      "--monospace-family", "DejaVu Sans Mono", "--font-family", "monospace"])
+        #expect(mono.status == 0, "\(mono.error)")
+        #expect(try CGImage(contentsOfPNGFile: out).pixels != roboto)
+        let missing = try CrispTool.run(["render", input, out, "--use-fonts-dir", dir.appendingPathComponent("none").path])
+        #expect(missing.status != 0 && missing.error.contains("--use-fonts-dir"), "\(missing.error)")
+    }
 }

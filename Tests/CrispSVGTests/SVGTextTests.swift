@@ -96,6 +96,32 @@ struct SVGTextTests {
         #expect(try pixels(##"<text x="4" y="30" font-family="Helvetica">ab</text>"##) == pixels(##"<text x="4" y="30">ab</text>"##))
     }
 
+    /// `font-family` lists are looked up in the document's font source: the bundled fonts, the
+    /// user's files and folders, the system's (fonts-dejavu-core is installed by ./test.sh).
+    @Test func fontFamilyListsAndFontSettings() throws {
+        func image(_ body: String, _ settings: FontSettings? = nil) throws -> [UInt32] {
+            let doc = try SVGDocument(string: ##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40">\##(body)</svg>"##,
+                                      fontSettings: settings)
+            return try #require(doc.makeImage(scale: 2)).pixels
+        }
+        let roboto = try image(##"<text x="4" y="30">Wig</text>"##)
+        let mono = try image(##"<text x="4" y="30" font-family="Nope, 'DejaVu Sans Mono', serif">Wig</text>"##)
+        #expect(mono != roboto)
+        #expect(try image(##"<text x="4" y="30" font-family="monospace">Wig</text>"##) == mono)
+        var settings = FontSettings()
+        settings.monospaceFamily = "Roboto"
+        #expect(try image(##"<text x="4" y="30" font-family="monospace">Wig</text>"##, settings) == roboto)
+        settings.usesSystemFonts = false
+        let doc = try SVGDocument(string: ##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="4" y="30" font-family="DejaVu Sans Mono">Wig</text></svg>"##,
+                                  fontSettings: settings)
+        #expect(try #require(doc.makeImage(scale: 2)).pixels == roboto)
+        let warning = doc.warnings.first { $0.message.contains("font-family") }?.message ?? ""
+        #expect(warning.contains("\"DejaVu Sans Mono\" not found") && !warning.contains("fontconfig"), "\(warning)")
+        settings.defaultFamily = "DejaVu Sans Mono"
+        settings.usesSystemFonts = true
+        #expect(try image(##"<text x="4" y="30" font-family="Nope">Wig</text>"##, settings) == mono)
+    }
+
     @Test func letterAndWordSpacingWidenTheAdvance() throws {
         // The same positions summed in another order: equal up to rounding (one level).
         func image(_ body: String) throws -> CGImage { try #require(try document(body).makeImage(scale: 2)) }

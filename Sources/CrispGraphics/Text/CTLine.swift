@@ -1,8 +1,10 @@
 import Foundation
 
-// A line of text laid out the simple way: one glyph per Unicode scalar (after canonical
-// composition, so "a" + U+0308 draws the precomposed "ä"), advanced by the face's advance widths
-// plus pair kerning. No shaping, bidi or line breaking — what UI labels in Latin scripts need.
+// A line of text in one font, shaped by HarfBuzz (see Shaping.swift): canonical composition
+// first (so "a" + U+0308 draws the precomposed "ä" where the font has it), control characters
+// dropped and tabs drawn as spaces, then ligatures, contextual forms, marks and GPOS (or 'kern')
+// kerning as the font defines them. No bidi reordering or line breaking: a line is one run in
+// one direction (guessed from its script unless given).
 
 /// One line of text in one font, laid out and ready to measure or draw, as CoreText's `CTLine`.
 ///
@@ -13,7 +15,8 @@ public struct CTLine: Sendable {
     public let font: CTFont
     /// The glyphs, in order.
     public let glyphs: [CGGlyph]
-    /// Each glyph's pen position on the baseline (y is 0).
+    /// Each glyph's position: its pen position on the baseline plus its shaping offset (y up;
+    /// non-zero for marks placed above or below their base).
     public let positions: [CGPoint]
     /// The typographic width: the pen's advance over the whole line, kerning included.
     public let width: CGFloat
@@ -21,28 +24,39 @@ public struct CTLine: Sendable {
     /// Lays out `string` in `font`.
     ///
     /// Control characters take no space (a tab counts as a space); characters the font lacks
-    /// draw as its .notdef glyph. `kerning: false` leaves the pair adjustments out.
-    public init(string: String, font: CTFont, kerning: Bool = true) {
+    /// draw as its .notdef glyph. `kerning: false` leaves the font's kerning out; `features` are
+    /// OpenType features in CSS `font-feature-settings` syntax (`"\"liga\" 0, \"tnum\""`);
+    /// `direction` nil guesses it from the text's script.
+    public init(string: String, font: CTFont, kerning: Bool = true, features: String = "",
+                direction: TextDirection? = nil) {
         self.font = font
         let face = font.face
-        let space = face.glyph(for: " ")
-        var glyphs: [CGGlyph] = []
-        for scalar in string.precomposedStringWithCanonicalMapping.unicodeScalars {
-            if scalar == "\t" { glyphs.append(space); continue }
-            if scalar.properties.generalCategory == .control || scalar == "\u{AD}" { continue }
-            glyphs.append(face.glyph(for: scalar))
-        }
+        let isPlainASCII = string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let text = isPlainASCII ? string : string.precomposedStringWithCanonicalMapping
+        let allFeatures = kerning ? features : (features.isEmpty ? "\"kern\" 0" : features + ", \"kern\" 0")
+        let run = Shaper.shape(text: text, scalars: {
+            // Printable ASCII is already composed and has no controls.
+            if isPlainASCII { return Array(text.unicodeScalars) }
+            var scalars: [Unicode.Scalar] = []
+            for scalar in text.unicodeScalars {
+                if scalar == "\t" { scalars.append(" "); continue }
+                if scalar.properties.generalCategory == .control || scalar == "\u{AD}" { continue }
+                scalars.append(scalar)
+            }
+            return scalars
+        }, face: face, features: allFeatures, direction: direction)
         var positions: [CGPoint] = []
-        positions.reserveCapacity(glyphs.count)
+        positions.reserveCapacity(run.glyphs.count)
         var pen = 0                       // font units, exact
-        for (i, g) in glyphs.enumerated() {
-            if kerning, i > 0 { pen += face.kerning(between: glyphs[i - 1], and: g) }
-            positions.append(CGPoint(x: CGFloat(pen) * font.scale, y: 0))
-            pen += face.advanceWidth(of: g)
+        let scale = font.scale
+        for i in 0..<run.glyphs.count {
+            let o = run.offsets[i]
+            positions.append(CGPoint(x: CGFloat(pen + Int(o.x)) * scale, y: CGFloat(o.y) * scale))
+            pen += Int(run.advances[i])
         }
-        self.glyphs = glyphs
+        self.glyphs = run.glyphs
         self.positions = positions
-        self.width = CGFloat(pen) * font.scale
+        self.width = CGFloat(pen) * scale
     }
 
     /// The font's ascent (the line's extent above the baseline).

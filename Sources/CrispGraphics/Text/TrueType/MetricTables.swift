@@ -72,9 +72,15 @@ struct OS2Metrics: Sendable {
     /// Only in version 2 and later.
     let xHeight: Int?
     let capHeight: Int?
+    /// `usWeightClass` (100…900; 400 regular, 700 bold).
+    let weightClass: Int
+    /// `fsSelection` bit 0 (italic) or bit 9 (oblique).
+    let isItalic: Bool
 
     init(_ t: FontTable) throws(FontError) {
         let version = Int(try t.u16(0))
+        weightClass = Int(try t.u16(4))
+        isItalic = try t.u16(62) & 0x201 != 0
         typoAscender = Int(try t.i16(68))
         typoDescender = Int(try t.i16(70))
         typoLineGap = Int(try t.i16(72))

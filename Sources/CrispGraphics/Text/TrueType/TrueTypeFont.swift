@@ -33,10 +33,22 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
     private let outlines: GlyphOutlineReader
     private let gposKerning: GPOSPairKerning?
     private let kernTable: KernTable?
+    /// The file's bytes (shared with the tables, not a copy): HarfBuzz shapes from them.
+    let fileData: [UInt8]
 
     /// Outline paths already read (font units), with failures remembered too.
     private var pathCache: [CGGlyph: Result<CGPath, FontError>] = [:]
     private let pathCacheLock = NSLock()
+    /// HarfBuzz's view of the face, made on first shaping (nil when HarfBuzz cannot read it).
+    private var harfBuzzStorage: HarfBuzzFont??
+    var harfBuzzFont: HarfBuzzFont? {
+        pathCacheLock.withLock {
+            if let made = harfBuzzStorage { return made }
+            let made = HarfBuzzFont(self)
+            harfBuzzStorage = .some(made)
+            return made
+        }
+    }
     private static let nextIdentifier = Atomic<Int>(1)
     /// A number no other font object in this process has (glyph caches key on it).
     let identifier: Int
@@ -59,6 +71,7 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
         gposKerning = gpos?.isEmpty == false ? gpos : nil
         let kern = try directory.table("kern").map { t throws(FontError) in try KernTable(t) }
         kernTable = kern?.isEmpty == false ? kern : nil
+        fileData = data
         identifier = TrueTypeFont.nextIdentifier.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
@@ -94,6 +107,20 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
     public var capHeight: Int { os2?.capHeight ?? measuredTop(of: "H") }
     /// The height of flat lower-case letters: 'OS/2' `sxHeight`, else the top of 'x'.
     public var xHeight: Int { os2?.xHeight ?? measuredTop(of: "x") }
+
+    /// The weight class, 100…900 (400 regular, 700 bold): 'OS/2' `usWeightClass`, else guessed
+    /// from the style name.
+    public var weight: Int {
+        if let w = os2?.weightClass, (1...1000).contains(w) { return w }
+        let style = (styleName ?? "").lowercased()
+        return style.contains("bold") ? 700 : style.contains("light") ? 300 : 400
+    }
+    /// Whether the face is italic or oblique ('OS/2' `fsSelection`, else the style name).
+    public var isItalic: Bool {
+        if let os2 { return os2.isItalic }
+        let style = (styleName ?? "").lowercased()
+        return style.contains("italic") || style.contains("oblique")
+    }
 
     /// The family name ("Roboto"), from 'name'.
     public var familyName: String? { names.family }
