@@ -3,11 +3,6 @@ import CrispUI
 import CrispWidgets
 import Foundation
 
-import CrispGraphics
-import CrispUI
-import CrispWidgets
-import Foundation
-
 /// A running app in its emulated device, as the iOS Simulator shows one: the status bar, the
 /// app's screens behind a tab bar, the loupe, the frame-time HUD, the help overlay, the themes,
 /// the language, the keyboard shortcuts (the Simulator's hardware menu), the clock and the call
@@ -68,6 +63,26 @@ public final class AppController {
     /// Called with the new window title whenever it changes (screen, device or language).
     public var titleHandler: ((String) -> Void)?
 
+    /// Called with a message for the user when something they asked for failed (a screenshot
+    /// that could not be written); the command line prints it on standard error.
+    public var errorHandler: ((String) -> Void)?
+
+    /// How many times slower animations run when slow animations are on (as the Simulator's).
+    public static let slowAnimationFactor: Double = 10
+    /// Whether every animation runs `slowAnimationFactor` times slower (`Ctrl+T`,
+    /// `--slow-animations`); logs `slow-animations on|off` on a change.
+    public var slowAnimations: Bool {
+        get { window.eventLoop.animationTimeScale != 1 }
+        set {
+            guard newValue != slowAnimations else { return }
+            window.eventLoop.animationTimeScale = newValue ? AppController.slowAnimationFactor : 1
+            log("slow-animations \(newValue ? "on" : "off")")
+        }
+    }
+
+    /// The folder screenshots go into.
+    public var mediaDirectory: String
+
     private let fixedTime: String?
     private var clockTimer: LoopTimer?
     private var callTimer: LoopTimer?
@@ -98,11 +113,14 @@ public final class AppController {
         window = Window(screen: screen, eventLoop: eventLoop)
         language = languages.contains(configuration.language) ? configuration.language : languages[0]
         localization = Localization(directories: application.stringsDirectories, language: language)
-        fixedTime = configuration.fixedTime
+        fixedTime = configuration.fixedTime ?? configuration.statusBar.time
+        mediaDirectory = configuration.mediaDirectory
+        if configuration.slowAnimations { window.eventLoop.animationTimeScale = AppController.slowAnimationFactor }
         let firstIndex = configuration.screen.flatMap { name in declared.firstIndex { $0.name == name } } ?? 0
         // The root view exists before the screens' views are made (a factory may reach the
         // controller's status bar, window or log), showing a placeholder until they are.
         rootView = AppRootView(screens: declared, showing: View())
+        configuration.statusBar.apply(to: statusBar)
         window.statusBar = statusBar
         window.rootView = rootView
         screenViews = declared.map { $0.makeView(self) }
@@ -155,6 +173,7 @@ public final class AppController {
     public func logInitialState() {
         log("screen \(currentScreenDeclaration.name)")
         log("theme \(theme.name)")
+        log("slow-animations \(slowAnimations ? "on" : "off")")
     }
 
     // MARK: Screens and themes
@@ -242,6 +261,19 @@ public final class AppController {
         default:
             break
         }
+        // Control characters: what X11 types for Ctrl+letter.
+        switch key.characters {
+        case "\u{14}":
+            log("key Ctrl+T")
+            slowAnimations.toggle()
+            return
+        case "\u{13}":
+            log("key Ctrl+S")
+            takeScreenshot()
+            return
+        default:
+            break
+        }
         guard let c = key.characters.first, key.characters.count == 1 else { return }
         log("key \(c)")
         switch c {
@@ -285,6 +317,56 @@ public final class AppController {
         let b = window.bounds, size = FrameTimeHUD.size
         hud.frame = CGRect(x: max(b.maxX - size.width - 4, b.minX), y: screen.statusBarFrame.maxY + 4,
                            width: min(size.width, b.width), height: size.height)
+    }
+
+    // MARK: Screenshots
+
+    /// A screenshot's file name: the app, the device and the local time, like
+    /// `Crisp Demo — iPhone 4 — 2026-11-28 00.12.03.png` (slashes and colons made hyphens).
+    public func screenshotName(at date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let time = String(format: "%04d-%02d-%02d %02d.%02d.%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
+                          c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        let name = "\(localization.string(forKey: application.name)) — \(screen.device.name) — \(time)"
+        return String(name.map { $0 == "/" || $0 == ":" || $0 == "\\" ? "-" : $0 }) + ".png"
+    }
+
+    /// The device screen as it shows now (every view drawn afresh into a bitmap of its own;
+    /// the host's next frame repaints everything, so what it shows is untouched).
+    public func screenImage() -> CGImage? {
+        guard let ctx = CGContext(width: screen.pixelWidth, height: screen.pixelHeight) else { return nil }
+        window.invalidateEverything()
+        _ = window.renderFrame(into: ctx)
+        window.invalidateEverything()
+        return ctx.makeImage()
+    }
+
+    /// Writes the device screen as an optimized PNG into `mediaDirectory` and logs
+    /// `screenshot <path>`; returns the path. A file that cannot be written logs
+    /// `screenshot failed <reason>`, tells `errorHandler`, and returns nil (the app goes on).
+    @discardableResult
+    public func takeScreenshot(at date: Date = Date()) -> String? {
+        let base = screenshotName(at: date)
+        var path = (mediaDirectory as NSString).appendingPathComponent(base)
+        var n = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = (mediaDirectory as NSString).appendingPathComponent(String(base.dropLast(4)) + " (\(n)).png")
+            n += 1
+        }
+        do {
+            guard let image = screenImage() else { throw AppCommandError("cannot allocate the screen's bitmap") }
+            let optimized = try PNGOptimizer().optimize(try image.pngData())
+            try Data(optimized.data).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            let reason = (error as NSError).domain == NSCocoaErrorDomain ? "cannot write \(path)" : "\(error)"
+            log("screenshot failed \(reason)")
+            errorHandler?("screenshot failed: \(reason)")
+            return nil
+        }
+        log("screenshot \(path)")
+        return path
     }
 
     // MARK: Language
