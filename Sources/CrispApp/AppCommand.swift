@@ -224,7 +224,8 @@ struct AppCommand: ParsableCommand {
         app.errorHandler = { FileHandle.standardError.write(Data("\(name): \($0)\n".utf8)) }
         if let status { app.window.statusSink = { status.write($0) } }
         app.logInitialState()
-        app.quitHandler = { [unowned host] in
+        app.quitHandler = { [unowned host, unowned app] in
+            app.waitForScreenshots()
             status?.write("quit")
             host.stop()
         }

@@ -343,30 +343,53 @@ public final class AppController {
         return ctx.makeImage()
     }
 
-    /// Writes the device screen as an optimized PNG into `mediaDirectory` and logs
-    /// `screenshot <path>`; returns the path. A file that cannot be written logs
-    /// `screenshot failed <reason>`, tells `errorHandler`, and returns nil (the app goes on).
+    /// Writes the device screen as an optimized PNG into `mediaDirectory` and returns the path
+    /// it goes to. The screen is drawn now; the encoding, optimizing and writing run on a
+    /// thread of their own (half a second to seconds at the optimizer's effort, which the app
+    /// does not stop for), and the event loop logs `screenshot <path>` when the file is
+    /// written — or `screenshot failed <reason>`, telling `errorHandler` too (the app goes on).
     @discardableResult
-    public func takeScreenshot(at date: Date = Date()) -> String? {
+    public func takeScreenshot(at date: Date = Date()) -> String {
         let base = screenshotName(at: date)
         var path = (mediaDirectory as NSString).appendingPathComponent(base)
         var n = 2
-        while FileManager.default.fileExists(atPath: path) {
+        while FileManager.default.fileExists(atPath: path) || screenshotJobs.contains(where: { $0.path == path }) {
             path = (mediaDirectory as NSString).appendingPathComponent(String(base.dropLast(4)) + " (\(n)).png")
             n += 1
         }
-        do {
-            guard let image = screenImage() else { throw AppCommandError("cannot allocate the screen's bitmap") }
-            let optimized = try PNGOptimizer().optimize(try image.pngData())
-            try Data(optimized.data).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            let reason = (error as NSError).domain == NSCocoaErrorDomain ? "cannot write \(path)" : "\(error)"
-            log("screenshot failed \(reason)")
-            errorHandler?("screenshot failed: \(reason)")
-            return nil
+        let job = ScreenshotJob(path: path, image: screenImage())
+        screenshotJobs.append(job)
+        Thread.detachNewThread { job.run() }
+        if screenshotPoll == nil {
+            screenshotPoll = window.eventLoop.schedule(after: 0.02, repeating: 0.02) { [unowned self] in self.finishScreenshots(waiting: false) }
         }
-        log("screenshot \(path)")
         return path
+    }
+
+    /// Whether a screenshot is still being written.
+    public var isWritingScreenshots: Bool { !screenshotJobs.isEmpty }
+
+    /// Waits for every screenshot being written and logs its line (before quitting, and in tests).
+    public func waitForScreenshots() { finishScreenshots(waiting: true) }
+
+    private var screenshotJobs: [ScreenshotJob] = []
+    private var screenshotPoll: LoopTimer?
+
+    private func finishScreenshots(waiting: Bool) {
+        while let job = screenshotJobs.first, let result = job.result(waiting: waiting) {
+            screenshotJobs.removeFirst()
+            switch result {
+            case .success:
+                log("screenshot \(job.path)")
+            case .failure(let reason):
+                log("screenshot failed \(reason.description)")
+                errorHandler?("screenshot failed: \(reason.description)")
+            }
+        }
+        if screenshotJobs.isEmpty {
+            screenshotPoll?.invalidate()
+            screenshotPoll = nil
+        }
     }
 
     // MARK: Language
@@ -421,4 +444,48 @@ public final class AppController {
     /// Writes `line` to `eventLog` (the status file's event lines); screens log their own
     /// events ("tap 120 200") through it.
     public func log(_ line: String) { eventLog?(line) }
+}
+
+/// One screenshot on its way to a file: encoded, optimized and written on another thread; the
+/// result read back under a lock.
+private final class ScreenshotJob: @unchecked Sendable {
+    let path: String
+    private let image: CGImage?
+    private let done = NSCondition()
+    private var outcome: Result<Void, AppCommandError>?
+
+    init(path: String, image: CGImage?) {
+        self.path = path
+        self.image = image
+    }
+
+    func run() {
+        let result: Result<Void, AppCommandError>
+        do {
+            guard let image else { throw AppCommandError("cannot allocate the screen's bitmap") }
+            let optimized = try PNGOptimizer().optimize(try image.pngData())
+            do {
+                try Data(optimized.data).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw AppCommandError("cannot write \(path)")
+            }
+            result = .success(())
+        } catch let error as AppCommandError {
+            result = .failure(error)
+        } catch {
+            result = .failure(AppCommandError("\(error)"))
+        }
+        done.lock()
+        outcome = result
+        done.broadcast()
+        done.unlock()
+    }
+
+    /// The outcome, or nil while it runs (unless `waiting`, which waits for it).
+    func result(waiting: Bool) -> Result<Void, AppCommandError>? {
+        done.lock()
+        defer { done.unlock() }
+        while waiting && outcome == nil { done.wait() }
+        return outcome
+    }
 }

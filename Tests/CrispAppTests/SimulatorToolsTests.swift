@@ -175,6 +175,9 @@ private enum PlainApp: CrispApplication {
         let host = try HeadlessHost(window: app.window)
         let expected = try host.snapshot()
         app.handleKey(KeyPress(characters: "\u{13}"))
+        #expect(lines.last == "key Ctrl+S", "the line comes once the file is written")
+        app.waitForScreenshots()
+        #expect(!app.isWritingScreenshots)
         let line = try #require(lines.last)
         #expect(line.hasPrefix("screenshot \(folder.path)/Plain — iPhone 3GS — "), "\(line)")
         let path = String(line.dropFirst("screenshot ".count))
@@ -189,8 +192,15 @@ private enum PlainApp: CrispApplication {
         #expect(try host.snapshot().pixels == expected.pixels)
         // A second one in the same second gets its own name.
         let date = Date()
-        let first = try #require(app.takeScreenshot(at: date)), second = try #require(app.takeScreenshot(at: date))
+        let first = app.takeScreenshot(at: date), second = app.takeScreenshot(at: date)
         #expect(first != second && second.hasSuffix(").png"), "\(second)")
+        // Written without waiting: the event loop's poll logs them.
+        let deadline = Date().addingTimeInterval(60)
+        while app.isWritingScreenshots && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            app.window.eventLoop.runDueWork()
+        }
+        #expect(lines.suffix(2) == ["screenshot \(first)", "screenshot \(second)"])
         #expect(FileManager.default.fileExists(atPath: first) && FileManager.default.fileExists(atPath: second))
     }
 
@@ -200,6 +210,7 @@ private enum PlainApp: CrispApplication {
         app.eventLog = { lines.append($0) }
         app.errorHandler = { errors.append($0) }
         app.handleKey(KeyPress(characters: "\u{13}"))
+        app.waitForScreenshots()
         #expect(lines.last?.hasPrefix("screenshot failed cannot write /nonexistent/crisp-media/Plain — iPhone 4 — ") == true, "\(lines)")
         #expect(errors.count == 1)
         app.handleKey(KeyPress(characters: "f"))
