@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "CrispUITests", dependencies: ["CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispWidgetsTests", dependencies: ["CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispApp", "CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "CrispAppTests", dependencies: ["CrispApp"]),
+        .testTarget(name: "CrispAppTests", dependencies: ["CrispApp", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispCLITests", dependencies: ["crisp", "CrispGraphics"]),
         .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
     ]

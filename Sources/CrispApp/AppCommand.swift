@@ -47,6 +47,15 @@ struct AppCommand: ParsableCommand {
     @Option(help: "Show this fixed time (like 9:41) and freeze the call timer; default: the live clock (9:41 for --snapshot).")
     var clock: String?
 
+    @Option(help: "Override the status bar, as `xcrun simctl status_bar override`: comma-separated time=9:41, operatorName=Crisp, cellularBars=0…4, wifiBars=0…3, batteryState=charging|charged|discharging, batteryLevel=0…100, dataNetwork=wifi|3g|4g|lte|hide (--clock T is time=T).")
+    var statusBar: String?
+
+    @Flag(help: "Run every animation ten times slower (Ctrl+T toggles it), as the Simulator's Slow Animations.")
+    var slowAnimations = false
+
+    @Option(help: "The folder Ctrl+S writes screenshots into (default: the current folder).")
+    var mediaDir: String = "."
+
     @Option(help: "Append host and input events, one per line, to this file (used by the end-to-end tests).")
     var statusFile: String?
 
@@ -121,6 +130,21 @@ struct AppCommand: ParsableCommand {
         for name in benchDevice where Device.preset(named: name) == nil {
             throw ValidationError("unknown --bench-device \(name); use one of \(Device.presets.map(\.identifier).joined(separator: ", "))")
         }
+        if let statusBar {
+            do {
+                let overrides = try StatusBarOverrides(parsing: statusBar)
+                if let time = overrides.time, let clock, clock != time {
+                    throw ValidationError("--clock \(clock) and --status-bar time=\(time) disagree; give one")
+                }
+            } catch let error as StatusBarOverrides.ParseError {
+                throw ValidationError(error.description)
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: mediaDir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--media-dir \(mediaDir) is not a folder")
+        }
+        guard access(mediaDir, W_OK | X_OK) == 0 else { throw ValidationError("--media-dir \(mediaDir) is not writable") }
         if let n = benchRender, n < 1 { throw ValidationError("--bench-render needs at least 1 frame") }
         if let n = benchPresent, n < 1 { throw ValidationError("--bench-present needs at least 1 frame") }
     }
@@ -151,9 +175,12 @@ struct AppCommand: ParsableCommand {
             return
         }
 
+        // validate() has read it already.
+        let overrides = (try? statusBar.map { try StatusBarOverrides(parsing: $0) }) ?? StatusBarOverrides()
         let config = AppConfiguration(device: preset, isInCall: callBar, language: language,
-                                      fixedTime: clock ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme,
-                                      allowsBackgroundReports: !noAssetReport)
+                                      fixedTime: clock ?? overrides.time ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme,
+                                      allowsBackgroundReports: !noAssetReport,
+                                      statusBar: overrides, slowAnimations: slowAnimations, mediaDirectory: mediaDir)
         let app = AppController(application: Self.app, configuration: config)
         for warning in Self.app.launchWarnings(app) {
             FileHandle.standardError.write(Data("\(name): \(warning)\n".utf8))
@@ -194,9 +221,11 @@ struct AppCommand: ParsableCommand {
         app.titleHandler = { [unowned host] in host.setTitle($0) }
         host.statusHandler = { status?.write($0) }
         app.eventLog = { status?.write($0) }
+        app.errorHandler = { FileHandle.standardError.write(Data("\(name): \($0)\n".utf8)) }
         if let status { app.window.statusSink = { status.write($0) } }
         app.logInitialState()
-        app.quitHandler = { [unowned host] in
+        app.quitHandler = { [unowned host, unowned app] in
+            app.waitForScreenshots()
             status?.write("quit")
             host.stop()
         }

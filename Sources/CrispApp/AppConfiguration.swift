@@ -21,10 +21,20 @@ public struct AppConfiguration: Sendable {
     /// False when the app should skip expensive background work it does only for show (the
     /// demo's asset report; `--no-asset-report`), as runs that watch the app's memory ask.
     public var allowsBackgroundReports: Bool
+    /// What the status bar shows instead of its defaults (`--status-bar`); its `time`, when
+    /// set, is the fixed time unless `fixedTime` is set too.
+    public var statusBar: StatusBarOverrides
+    /// Whether every animation runs ten times slower (`--slow-animations`, `Ctrl+T`).
+    public var slowAnimations: Bool
+
+    /// The folder `Ctrl+S` writes screenshots into (`--media-dir`; default the current folder).
+    public var mediaDirectory: String
 
     /// Creates a configuration.
     public init(device: Device = .iPhone4, isInCall: Bool = false, language: String = "en", fixedTime: String? = nil,
-                screen: String? = nil, theme: String? = nil, allowsBackgroundReports: Bool = true) {
+                screen: String? = nil, theme: String? = nil, allowsBackgroundReports: Bool = true,
+                statusBar: StatusBarOverrides = StatusBarOverrides(), slowAnimations: Bool = false,
+                mediaDirectory: String = ".") {
         self.device = device
         self.isInCall = isInCall
         self.language = language
@@ -32,5 +42,8 @@ public struct AppConfiguration: Sendable {
         self.screen = screen
         self.theme = theme
         self.allowsBackgroundReports = allowsBackgroundReports
+        self.statusBar = statusBar
+        self.slowAnimations = slowAnimations
+        self.mediaDirectory = mediaDirectory
     }
 }

@@ -3,11 +3,6 @@ import CrispUI
 import CrispWidgets
 import Foundation
 
-import CrispGraphics
-import CrispUI
-import CrispWidgets
-import Foundation
-
 /// A running app in its emulated device, as the iOS Simulator shows one: the status bar, the
 /// app's screens behind a tab bar, the loupe, the frame-time HUD, the help overlay, the themes,
 /// the language, the keyboard shortcuts (the Simulator's hardware menu), the clock and the call
@@ -68,6 +63,26 @@ public final class AppController {
     /// Called with the new window title whenever it changes (screen, device or language).
     public var titleHandler: ((String) -> Void)?
 
+    /// Called with a message for the user when something they asked for failed (a screenshot
+    /// that could not be written); the command line prints it on standard error.
+    public var errorHandler: ((String) -> Void)?
+
+    /// How many times slower animations run when slow animations are on (as the Simulator's).
+    public static let slowAnimationFactor: Double = 10
+    /// Whether every animation runs `slowAnimationFactor` times slower (`Ctrl+T`,
+    /// `--slow-animations`); logs `slow-animations on|off` on a change.
+    public var slowAnimations: Bool {
+        get { window.eventLoop.animationTimeScale != 1 }
+        set {
+            guard newValue != slowAnimations else { return }
+            window.eventLoop.animationTimeScale = newValue ? AppController.slowAnimationFactor : 1
+            log("slow-animations \(newValue ? "on" : "off")")
+        }
+    }
+
+    /// The folder screenshots go into.
+    public var mediaDirectory: String
+
     private let fixedTime: String?
     private var clockTimer: LoopTimer?
     private var callTimer: LoopTimer?
@@ -98,11 +113,14 @@ public final class AppController {
         window = Window(screen: screen, eventLoop: eventLoop)
         language = languages.contains(configuration.language) ? configuration.language : languages[0]
         localization = Localization(directories: application.stringsDirectories, language: language)
-        fixedTime = configuration.fixedTime
+        fixedTime = configuration.fixedTime ?? configuration.statusBar.time
+        mediaDirectory = configuration.mediaDirectory
+        if configuration.slowAnimations { window.eventLoop.animationTimeScale = AppController.slowAnimationFactor }
         let firstIndex = configuration.screen.flatMap { name in declared.firstIndex { $0.name == name } } ?? 0
         // The root view exists before the screens' views are made (a factory may reach the
         // controller's status bar, window or log), showing a placeholder until they are.
         rootView = AppRootView(screens: declared, showing: View())
+        configuration.statusBar.apply(to: statusBar)
         window.statusBar = statusBar
         window.rootView = rootView
         screenViews = declared.map { $0.makeView(self) }
@@ -155,6 +173,7 @@ public final class AppController {
     public func logInitialState() {
         log("screen \(currentScreenDeclaration.name)")
         log("theme \(theme.name)")
+        log("slow-animations \(slowAnimations ? "on" : "off")")
     }
 
     // MARK: Screens and themes
@@ -242,6 +261,19 @@ public final class AppController {
         default:
             break
         }
+        // Control characters: what X11 types for Ctrl+letter.
+        switch key.characters {
+        case "\u{14}":
+            log("key Ctrl+T")
+            slowAnimations.toggle()
+            return
+        case "\u{13}":
+            log("key Ctrl+S")
+            takeScreenshot()
+            return
+        default:
+            break
+        }
         guard let c = key.characters.first, key.characters.count == 1 else { return }
         log("key \(c)")
         switch c {
@@ -285,6 +317,79 @@ public final class AppController {
         let b = window.bounds, size = FrameTimeHUD.size
         hud.frame = CGRect(x: max(b.maxX - size.width - 4, b.minX), y: screen.statusBarFrame.maxY + 4,
                            width: min(size.width, b.width), height: size.height)
+    }
+
+    // MARK: Screenshots
+
+    /// A screenshot's file name: the app, the device and the local time, like
+    /// `Crisp Demo — iPhone 4 — 2026-11-28 00.12.03.png` (slashes and colons made hyphens).
+    public func screenshotName(at date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let time = String(format: "%04d-%02d-%02d %02d.%02d.%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
+                          c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        let name = "\(localization.string(forKey: application.name)) — \(screen.device.name) — \(time)"
+        return String(name.map { $0 == "/" || $0 == ":" || $0 == "\\" ? "-" : $0 }) + ".png"
+    }
+
+    /// The device screen as it shows now (every view drawn afresh into a bitmap of its own;
+    /// the host's next frame repaints everything, so what it shows is untouched).
+    public func screenImage() -> CGImage? {
+        guard let ctx = CGContext(width: screen.pixelWidth, height: screen.pixelHeight) else { return nil }
+        window.invalidateEverything()
+        _ = window.renderFrame(into: ctx)
+        window.invalidateEverything()
+        return ctx.makeImage()
+    }
+
+    /// Writes the device screen as an optimized PNG into `mediaDirectory` and returns the path
+    /// it goes to. The screen is drawn now; the encoding, optimizing and writing run on a
+    /// thread of their own (half a second to seconds at the optimizer's effort, which the app
+    /// does not stop for), and the event loop logs `screenshot <path>` when the file is
+    /// written — or `screenshot failed <reason>`, telling `errorHandler` too (the app goes on).
+    @discardableResult
+    public func takeScreenshot(at date: Date = Date()) -> String {
+        let base = screenshotName(at: date)
+        var path = (mediaDirectory as NSString).appendingPathComponent(base)
+        var n = 2
+        while FileManager.default.fileExists(atPath: path) || screenshotJobs.contains(where: { $0.path == path }) {
+            path = (mediaDirectory as NSString).appendingPathComponent(String(base.dropLast(4)) + " (\(n)).png")
+            n += 1
+        }
+        let job = ScreenshotJob(path: path, image: screenImage())
+        screenshotJobs.append(job)
+        Thread.detachNewThread { job.run() }
+        if screenshotPoll == nil {
+            screenshotPoll = window.eventLoop.schedule(after: 0.02, repeating: 0.02) { [unowned self] in self.finishScreenshots(waiting: false) }
+        }
+        return path
+    }
+
+    /// Whether a screenshot is still being written.
+    public var isWritingScreenshots: Bool { !screenshotJobs.isEmpty }
+
+    /// Waits for every screenshot being written and logs its line (before quitting, and in tests).
+    public func waitForScreenshots() { finishScreenshots(waiting: true) }
+
+    private var screenshotJobs: [ScreenshotJob] = []
+    private var screenshotPoll: LoopTimer?
+
+    private func finishScreenshots(waiting: Bool) {
+        while let job = screenshotJobs.first, let result = job.result(waiting: waiting) {
+            screenshotJobs.removeFirst()
+            switch result {
+            case .success:
+                log("screenshot \(job.path)")
+            case .failure(let reason):
+                log("screenshot failed \(reason.description)")
+                errorHandler?("screenshot failed: \(reason.description)")
+            }
+        }
+        if screenshotJobs.isEmpty {
+            screenshotPoll?.invalidate()
+            screenshotPoll = nil
+        }
     }
 
     // MARK: Language
@@ -339,4 +444,48 @@ public final class AppController {
     /// Writes `line` to `eventLog` (the status file's event lines); screens log their own
     /// events ("tap 120 200") through it.
     public func log(_ line: String) { eventLog?(line) }
+}
+
+/// One screenshot on its way to a file: encoded, optimized and written on another thread; the
+/// result read back under a lock.
+private final class ScreenshotJob: @unchecked Sendable {
+    let path: String
+    private let image: CGImage?
+    private let done = NSCondition()
+    private var outcome: Result<Void, AppCommandError>?
+
+    init(path: String, image: CGImage?) {
+        self.path = path
+        self.image = image
+    }
+
+    func run() {
+        let result: Result<Void, AppCommandError>
+        do {
+            guard let image else { throw AppCommandError("cannot allocate the screen's bitmap") }
+            let optimized = try PNGOptimizer().optimize(try image.pngData())
+            do {
+                try Data(optimized.data).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw AppCommandError("cannot write \(path)")
+            }
+            result = .success(())
+        } catch let error as AppCommandError {
+            result = .failure(error)
+        } catch {
+            result = .failure(AppCommandError("\(error)"))
+        }
+        done.lock()
+        outcome = result
+        done.broadcast()
+        done.unlock()
+    }
+
+    /// The outcome, or nil while it runs (unless `waiting`, which waits for it).
+    func result(waiting: Bool) -> Result<Void, AppCommandError>? {
+        done.lock()
+        defer { done.unlock() }
+        while waiting && outcome == nil { done.wait() }
+        return outcome
+    }
 }

@@ -24,6 +24,34 @@ public final class EventLoop {
     /// The current time, in seconds, from the loop's clock.
     public var now: TimeInterval { clock() }
 
+    // Slow animations: the animation clock runs `animationTimeScale` times slower than `now`,
+    // continuously (a change of scale keeps its current value, so nothing jumps). Every
+    // animation — the driver's view and value animations, and display links such as the GPS
+    // pulse — reads its time from here, so one setting slows them all.
+    private var scale: Double = 1
+    private var animationBase: (real: TimeInterval, animation: TimeInterval)?
+
+    /// How many times slower than real time animations run: 1 normally, 10 for the
+    /// Simulator's Slow Animations. A value that is not finite and positive is ignored.
+    public var animationTimeScale: Double {
+        get { scale }
+        set {
+            guard newValue.isFinite, newValue > 0, newValue != scale else { return }
+            let t = now
+            animationBase = (t, animationTime(at: t))
+            scale = newValue
+        }
+    }
+
+    /// The time on the animation clock: `now` while the scale has always been 1, otherwise
+    /// running `animationTimeScale` times slower. Display-link callbacks get this time.
+    public var animationTime: TimeInterval { animationTime(at: now) }
+
+    private func animationTime(at t: TimeInterval) -> TimeInterval {
+        guard let base = animationBase else { return t }
+        return base.animation + (t - base.real) / scale
+    }
+
     /// Runs `action` once after `delay` seconds, or every `interval` seconds after that when
     /// `interval` is given. The timer stays scheduled until it fires (one-shot) or is invalidated.
     @discardableResult
@@ -35,7 +63,7 @@ public final class EventLoop {
         return timer
     }
 
-    /// Calls `callback` with the frame time once per frame (`framesPerSecond`, default 60) until
+    /// Calls `callback` with the frame time (on the animation clock, `animationTime`) once per frame (`framesPerSecond`, default 60) until
     /// the link is invalidated; a paused link costs nothing.
     @discardableResult
     public func addDisplayLink(framesPerSecond: Int = 60, _ callback: @escaping (TimeInterval) -> Void) -> DisplayLink {
@@ -84,7 +112,8 @@ public final class EventLoop {
         if let rate = running.map(\.framesPerSecond).max(), case let frame = nextFrameTime ?? t, frame <= t {
             let period = 1 / TimeInterval(rate)
             nextFrameTime = frame + (((t - frame) / period).rounded(.down) + 1) * period
-            for link in running where link.isRunning { link.callback(t) }
+            let animationT = animationTime(at: t)
+            for link in running where link.isRunning { link.callback(animationT) }
         }
     }
 }

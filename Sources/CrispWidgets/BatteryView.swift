@@ -12,6 +12,11 @@ public final class BatteryView: View {
     public var chargeColor: CGColor = .white { didSet { setNeedsDisplay() } }
     /// Charge colour at or below 20 %.
     public var lowChargeColor = CGColor(red: 0.9, green: 0.2, blue: 0.15, alpha: 1)
+    /// Whether the battery is on the charger: a lightning bolt over the gauge, outlined in
+    /// `boltOutlineColor` so it reads over the charge.
+    public var isCharging = false { didSet { if isCharging != oldValue { setNeedsDisplay() } } }
+    /// The bolt's outline colour (the status bar's background).
+    public var boltOutlineColor: CGColor = .black { didSet { setNeedsDisplay() } }
 
     /// The size the gauge is designed for, in points.
     public static let preferredSize = CGSize(width: 25, height: 11)
@@ -35,8 +40,20 @@ public final class BatteryView: View {
         ctx.fillPath()
         let clamped = min(max(level.isNaN ? 0 : level, 0), 1)
         let inner = body.insetBy(dx: 1.5, dy: 1.5)
-        guard clamped > 0, inner.width > 0, inner.height > 0 else { return }
-        ctx.setFillColor(clamped <= 0.2 ? lowChargeColor : chargeColor)
-        ctx.fill(CGRect(x: inner.minX, y: inner.minY, width: inner.width * clamped, height: inner.height))
+        if clamped > 0, inner.width > 0, inner.height > 0 {
+            ctx.setFillColor(clamped <= 0.2 && !isCharging ? lowChargeColor : chargeColor)
+            ctx.fill(CGRect(x: inner.minX, y: inner.minY, width: inner.width * clamped, height: inner.height))
+        }
+        guard isCharging else { return }
+        // The bolt, in fractions of the body: a zigzag from top right to bottom left.
+        let bolt: [(CGFloat, CGFloat)] = [(0.58, -0.1), (0.28, 0.58), (0.47, 0.58), (0.40, 1.1), (0.72, 0.40), (0.53, 0.40)]
+        let path = CGMutablePath()
+        path.addLines(between: bolt.map { CGPoint(x: body.minX + $0.0 * body.width, y: body.minY + $0.1 * body.height) })
+        path.closeSubpath()
+        ctx.addPath(path)
+        ctx.setFillColor(color)
+        ctx.setStrokeColor(boltOutlineColor)
+        ctx.setLineWidth(1)
+        ctx.drawPath(using: .fillStroke)
     }
 }

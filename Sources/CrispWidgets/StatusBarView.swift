@@ -15,12 +15,32 @@ public final class StatusBarView: View {
     public let carrierLabel = Label(text: "Crisp", fontSize: 12)
     /// The time of day, like "9:41".
     public let timeLabel = Label(text: "9:41", fontSize: 12)
+    /// The Wi-Fi strength, right of the carrier (shown when `network` is `.wifi`).
+    public let wifiBars = WifiBarsView()
+    /// The cellular data network, like "3G", right of the carrier (shown when `network` is `.cellular`).
+    public let networkLabel = Label(text: "", fontSize: 12)
     /// The battery gauge.
     public let battery = BatteryView()
     /// "Touch to return to call", localized by that key.
     public let callLabel = Label(localizationKey: "Touch to return to call", fontSize: 12)
     /// The call's running time, like "1:05".
     public let callTimerLabel = Label(text: "0:00", fontSize: 12)
+
+    /// What shows right of the carrier: nothing (the default), the Wi-Fi fan, or a cellular
+    /// data network's name.
+    public enum Network: Equatable, Sendable {
+        case none, wifi
+        case cellular(String)
+    }
+
+    /// The data network shown right of the carrier.
+    public var network: Network = .none {
+        didSet {
+            guard network != oldValue else { return }
+            if case .cellular(let name) = network { networkLabel.text = name }
+            setNeedsLayout()
+        }
+    }
 
     /// Background of the normal bar.
     public static let normalColor = CGColor(gray: 0, alpha: 1)
@@ -32,13 +52,16 @@ public final class StatusBarView: View {
         super.init(frame: frame)
         backgroundColor = StatusBarView.normalColor
         timeLabel.isBold = true
+        networkLabel.isBold = true
+        wifiBars.isHidden = true
+        networkLabel.isHidden = true
         timeLabel.alignment = .center
         callLabel.alignment = .center
         callLabel.adjustsFontSizeToFitWidth = true
         callLabel.minimumScaleFactor = 0.8
         callTimerLabel.alignment = .right
-        for label in [carrierLabel, timeLabel, callLabel, callTimerLabel] { label.textColor = .white }
-        for v in [signalBars, carrierLabel, timeLabel, battery, callLabel, callTimerLabel] as [View] { addSubview(v) }
+        for label in [carrierLabel, networkLabel, timeLabel, callLabel, callTimerLabel] { label.textColor = .white }
+        for v in [signalBars, carrierLabel, wifiBars, networkLabel, timeLabel, battery, callLabel, callTimerLabel] as [View] { addSubview(v) }
     }
 
     /// Whether the bar is showing the call band (it is 40 pt or more high).
@@ -81,6 +104,19 @@ public final class StatusBarView: View {
         let leftLimit = timeLabel.isHidden ? battery.frame.minX - gap : row.midX - time.width / 2 - gap
         signalBars.isHidden = !centred || signalBars.frame.maxX > leftLimit
         carrierLabel.isHidden = signalBars.isHidden || carrierLabel.frame.maxX > leftLimit
+        // The data network follows the carrier (or the bars when the carrier's name is empty)
+        // and drops out with them.
+        let networkX = (carrier.width > 0 ? carrierLabel.frame.maxX : signalBars.frame.maxX) + 4
+        let fan = WifiBarsView.preferredSize, name = networkLabel.sizeThatFits(row.size)
+        wifiBars.frame = CGRect(x: networkX, y: (row.midY - fan.height / 2).rounded(), width: fan.width, height: fan.height)
+        networkLabel.frame = CGRect(x: networkX, y: row.midY - name.height / 2, width: name.width, height: name.height)
+        let networkView: View? = switch network {
+        case .none: nil
+        case .wifi: wifiBars
+        case .cellular: networkLabel
+        }
+        wifiBars.isHidden = networkView !== wifiBars || carrierLabel.isHidden || wifiBars.frame.maxX > leftLimit
+        networkLabel.isHidden = networkView !== networkLabel || carrierLabel.isHidden || networkLabel.frame.maxX > leftLimit
 
         let inCall = showsCallBand
         backgroundColor = inCall ? StatusBarView.inCallColor : StatusBarView.normalColor

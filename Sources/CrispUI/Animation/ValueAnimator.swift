@@ -72,7 +72,7 @@ public final class ValueAnimator<Value: Interpolatable> {
         }
         let from = value
         let animation = RunningAnimation(
-            startTime: loop.now, duration: duration, timing: timing,
+            startTime: loop.animationTime, duration: duration, timing: timing,
             step: { [self] progress in
                 self.show(progress == 1 ? target : from.interpolated(to: target, fraction: progress))
             },

@@ -20,7 +20,7 @@ final class ViewAnimationGroup {
     func start(on loop: EventLoop, delay: TimeInterval, duration: TimeInterval, timing: AnimationTiming,
                completion: ((Bool) -> Void)?) {
         let animation = RunningAnimation(
-            startTime: loop.now + max(delay, 0), duration: duration, timing: timing,
+            startTime: loop.animationTime + max(delay, 0), duration: duration, timing: timing,
             step: { [unowned self] progress in self.apply(progress) },
             completion: { [self] finished in
                 for track in tracks where track.view.propertyAnimations[track.property] === self {

@@ -90,7 +90,7 @@ public final class ServiceSwitchView: View, ThemeFollowing {
     private func updatePulse() {
         let wanted = isPulsing && window != nil
         if wanted, pulseLink == nil, let loop = window?.eventLoop {
-            pulseStart = loop.now
+            pulseStart = loop.animationTime
             pulseLink = loop.addDisplayLink { [unowned self] t in
                 let cycles = (t - self.pulseStart) / ServiceSwitchView.pulsePeriod
                 self.pulsePhase = CGFloat(cycles - cycles.rounded(.down))

@@ -1,0 +1,51 @@
+import CrispApp
+import CrispDemoApp
+import CrispGraphics
+import CrispUI
+import CX11
+import Foundation
+import Testing
+
+/// Issue 30's keys in a real window: Ctrl+S writes the device screen as a PNG into
+/// `--media-dir` (the window's pixels, not the desktop's), Ctrl+T turns slow animations on,
+/// and `--status-bar` shows in the window.
+@Suite(.serialized) struct SimulatorToolsEndToEndTests {
+    @Test func ctrlSScreenshotAndCtrlTSlowAnimations() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-media-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let x = try XvfbServer(sharedMemory: true)
+        let demo = try DemoProcess(display: x.displayName, arguments: [
+            "--device", "iphone3gs", "--clock", "9:41", "--media-dir", folder.path,
+            "--status-bar", "operatorName=Test,dataNetwork=3g,batteryState=charging",
+        ])
+        try #require(demo.waitForLine("frame 1") != nil, "no first frame; stderr: \(demo.standardError)")
+        #expect(demo.lines.contains("slow-animations off"))
+        let window = try #require(demo.windowID.map { XID($0) })
+        let origin = x.origin(of: window)
+        try demo.xdotool("mousemove", "\(origin.x + 160)", "\(origin.y + 240)")
+
+        var mark = demo.lines.count
+        try demo.xdotool("key", "ctrl+t")
+        #expect(demo.waitForLine("slow-animations on", after: mark) != nil, "\(demo.lines.suffix(5))")
+
+        mark = demo.lines.count
+        try demo.xdotool("key", "ctrl+s")
+        let index = try #require(demo.waitForLine("screenshot ", after: mark), "\(demo.lines.suffix(5)); \(demo.standardError)")
+        let path = String(demo.lines[index].dropFirst("screenshot ".count))
+        #expect(path.hasPrefix(folder.path + "/Crisp — iPhone 3GS — "), "\(path)")
+        let shot = try CGImage(contentsOfPNGFile: path)
+        #expect(shot.width == 320 && shot.height == 480, "the device screen, not the desktop")
+        // The same picture as the window shows and as a headless run with the same options.
+        let overrides = try StatusBarOverrides(parsing: "operatorName=Test,dataNetwork=3g,batteryState=charging")
+        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41"))
+        overrides.apply(to: app.statusBar)
+        let expected = try HeadlessHost(window: app.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
+        #expect(shot.pixels.map { $0 & 0x00FF_FFFF } == expected)
+        DemoWindowEndToEndTests.expectWindow(x, window, equals: expected, width: 320, height: 480, "after the screenshot")
+
+        mark = demo.lines.count
+        try demo.xdotool("key", "q")
+        #expect(demo.waitForExit() == 0)
+    }
+}
