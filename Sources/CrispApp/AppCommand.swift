@@ -62,7 +62,7 @@ struct AppCommand: ParsableCommand {
     @Flag(help: "Outline the boxes labels' text fills (to check layouts by eye).")
     var debugLabels = false
 
-    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, GPS-pulse and theme-fade frames of the controls screen, point-drag frames of the plot screen and bubble-drag frames of the bubbles screen (headless); print the medians.")
+    @Option(help: "Time this many full frames and clock ticks of every screen at every preset, and the app's own benchmark frames (the demo's: GPS pulse, theme fade, point and bubble drags), headless; print the medians.")
     var benchRender: Int?
 
     @Option(help: "Write the asset report to this directory and exit: the app's screens rendered as the PNGs an app drawn in bitmaps would ship (png/) and the table (report.md).")
