@@ -56,7 +56,9 @@ extension SVGBuilder {
             }
             guard let filter, !filter.region.isNull, filter.region.width > 0, filter.region.height > 0 else { return .hidesElement }
             guard filter.region.width * filter.region.height <= SVGBuilder.maximumFilterArea else {
-                warn("a filter region of \(Int(filter.region.width)) × \(Int(filter.region.height)) user units (over \(Int(SVGBuilder.maximumFilterArea)) px; the element is not rendered)", at: offset)
+                // The region may be far beyond Int's range (a height of 4e49 was found by fuzzing).
+                let w = filter.region.width.rounded(), h = filter.region.height.rounded()
+                warn("a filter region of \(w) × \(h) user units (over \(Int(SVGBuilder.maximumFilterArea)) px; the element is not rendered)", at: offset)
                 return .hidesElement
             }
             result.append(filter)

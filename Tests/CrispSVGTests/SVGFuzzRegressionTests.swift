@@ -21,6 +21,15 @@ import Testing
         try draw(#"<svg><circle r="1e38"/><circle cx="4" r="1e38" fill="none" stroke="red"/></svg>"#)
     }
 
+    /// A filter region 4.4·10⁴⁹ units high (svg harness, issue 35's rerun): the warning that
+    /// refuses it converted the height to `Int` and trapped before it could be printed.
+    @Test func filterRegionBeyondIntRange() throws {
+        let source = #"<svg width="100" height="100"><filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="80" height="44444444444444444444444444444444444444444444444444100"><feFlood flood-color="red"/></filter><rect width="50" height="50" filter="url(#f)"/></svg>"#
+        try draw(source)
+        let doc = try SVGDocument(string: source)
+        #expect(doc.warnings.contains { $0.message.contains("filter region") })
+    }
+
     /// Reads `source`, renders it at its own size (as the fuzz harness did: the document's
     /// origin on raster row 0) and into a small canvas.
     private func draw(_ source: String) throws {
