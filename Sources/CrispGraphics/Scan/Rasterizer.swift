@@ -37,6 +37,9 @@ import Foundation
 //                             straight from the cells by the AVX2 kernels; leaves every cell 0
 //                             and every bit clear for the next band.
 //   AlphaRule.swift           the fill rules: a running sum → 8-bit alpha, and their kernels.
+//   Rasterizer+Curves.swift   a prototype, off by default: curves cut at the pixel grid, each
+//                             piece's chord an edge and its exact area a cell correction
+//                             (docs/curves.md).
 // The one place where the Scan stage calls into Composite is the resolve: `blitSpan`/`blitMask`
 // on the `SpanBlitter`, or a `CellTarget` kernel (CCrispKernels/CellsOverAVX2.c).
 //
@@ -103,6 +106,8 @@ final class Rasterizer {
     var rowPiecesCapacity = 0
     /// A band's edges per row (`accumulateMany`), as differences from one row to the next.
     var rowEdgeCounts: [Int] = []
+    /// Areas added to single pixels by exact-area curves (Rasterizer+Curves.swift, a prototype).
+    var corrections: [CellCorrection] = []
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
@@ -132,6 +137,7 @@ final class Rasterizer {
         clipBottom = CGFloat(self.clip.maxY)
         clipIsEmpty = self.clip.isEmpty
         edgeCount = 0
+        if !corrections.isEmpty { corrections.removeAll(keepingCapacity: true) }
         minY = .max
         maxY = .min
         minX = .max
@@ -194,6 +200,7 @@ final class Rasterizer {
                 Rasterizer.accumulate(edges, count: edgeCount, top: top, bottom: bottom, bandTop: firstRow, geometry,
                                       acc: acc, bits: bits)
             }
+            if !corrections.isEmpty { applyCorrections(rows: firstRow..<lastRow, geometry) }
             resolveRows(R.self, firstRow..<lastRow, bandTop: firstRow, words: words, geometry, &blitter)
             return
         }
@@ -218,6 +225,7 @@ final class Rasterizer {
                                           acc: acc, bits: bits)
                 }
             }
+            if !corrections.isEmpty { applyCorrections(rows: bandTop..<bandBottom, geometry) }
             resolveRows(R.self, bandTop..<bandBottom, bandTop: bandTop, words: words, geometry, &blitter)
             bandTop = bandBottom
         }
@@ -234,6 +242,29 @@ final class Rasterizer {
         var wordsPerRow: Int
         /// The clip's left side in fixed point: cell 0's left edge.
         var originX: Int
+    }
+
+    /// Adds a pixel's area correction (exact-area curves), widening the bounds to its cell.
+    func addCorrection(_ c: CellCorrection) {
+        corrections.append(c)
+        minY = min(minY, c.row << 8)
+        maxY = max(maxY, (c.row << 8) + 256)
+        minX = min(minX, c.column << 8)
+        maxX = max(maxX, c.column << 8)
+    }
+
+    /// Adds the corrections in band rows `rows` (absolute) to their cells: the amount to the
+    /// cell, its opposite to the next, and the cell's touched bit.
+    @inline(never)
+    private func applyCorrections(rows: Range<Int>, _ g: BandGeometry) {
+        let acc = accumulation, bits = touched, x = clip.x
+        for c in corrections where rows.contains(Int(c.row)) {
+            let r = Int(c.row) - rows.lowerBound, col = Int(c.column) - x
+            guard col >= 0, col < g.width else { continue }
+            acc[r * g.stride + col] &+= c.amount
+            acc[r * g.stride + col + 1] &-= c.amount
+            bits[r * g.wordsPerRow + (col >> 6)] |= 1 << UInt64(col & 63)
+        }
     }
 
     /// Orders the edges by the first row they reach (their top row, or `firstRow` for those that
