@@ -1,6 +1,6 @@
 // The rasterizer's cells resolved and composited in one pass, eight pixels a step, in AVX2:
 // a solid colour under source-over into native pixels, straight from a row's accumulated
-// coverage differences (Scan/Rasterizer.swift) to the destination.
+// coverage differences (Scan/Rasterizer+Resolve.swift) to the destination.
 //
 // The general path resolves a row's cells into coverage bytes (`scanRow`, four cells a step in
 // SSE2 lanes, a cell at a time for runs under four), lists the row's pieces, and hands each

@@ -47,7 +47,7 @@ void crisp_over_row_coverage_avx2(uint32_t *row, ptrdiff_t count, const uint32_t
 
 /// `source` over `count` (≥ 1) native pixels at `row` under source-over, pixel i's coverage
 /// being the fill rule's alpha of `sum` plus cells 0…i (`NonZeroRule` or `EvenOddRule` in
-/// Scan/Rasterizer.swift); clears those cells and returns the running sum after the last one.
+/// Scan/AlphaRule.swift); clears those cells and returns the running sum after the last one.
 /// Reads (and writes back unchanged) up to seven cells past `count`.
 int32_t crisp_over_cells_nonzero_avx2(uint32_t *row, int32_t *cells, ptrdiff_t count, uint32_t source, int32_t sum);
 

@@ -115,14 +115,14 @@
 // 51 MB demo binary and a 19 min 22 s clean release build, to save one indirect call per span
 // (at most about 6 % of the instructions of a 16-px polygon, less for anything larger, by
 // callgrind). One shortcut around the dispatch pays since the AVX2 kernels: a solid colour under
-// source-over into native pixels with no clip mask (`directOver`, nearly every fill and stroke)
+// source-over into native pixels with no clip mask (`Route.solidOver`, nearly every fill and stroke)
 // calls its C kernel from `blitSpan`/`blitMask` inlined into the producer, skipping the blitter's
 // out-of-line entry and the operator's witness (about 55 instructions a span): callgrind
 // polys_nz_40 −9.4 %, hairlines −4.8 % of the whole process (docs/performance.md, "After branch `gradfuse`"); the
 // same shortcut to the Swift kernels had saved nothing. For an outline the rasterizer goes one
 // step further with such a blitter: it takes the blitter's `cellTarget` (destination and colour)
 // and composites each row straight from its accumulation cells, coverage computed and blended in
-// one AVX2 pass with no coverage row between (Scan/Rasterizer.swift, CellsOverAVX2.c; branch
+// one AVX2 pass with no coverage row between (Scan/Rasterizer+Resolve.swift, CellsOverAVX2.c; branch
 // `raster3`: polys_nz_40 −32 % instructions a render). Rejected: stage functions per group of
 // pixels as in Skia's raster pipeline, which pay for their calls only with wide SIMD stages.
 
@@ -131,6 +131,36 @@ import CCrispKernels
 /// Composites coverage spans into 32-bit premultiplied pixels through the clip mask, the paint
 /// and the blend mode: the compositing consumer every coverage producer feeds.
 struct CompositeBlitter: SpanBlitter {
+    /// How a span goes from the producer to its kernel: decided once per fill (in `init`) from
+    /// the paint, the blend mode, the clip mask and the destination's layout, and switched on
+    /// at the top of `blitSpan` and `blitMask`. The first four are shortcuts past the general
+    /// path, each for one common case; every route gives a pixel what `.general` would.
+    enum Route {
+        /// A solid colour under source-over into native pixels with no clip mask (nearly every
+        /// fill and stroke): with the AVX2 kernels, a span is one call into C from where the
+        /// producer emits it (and the rasterizer composites its cells itself, `cellTarget`);
+        /// without them, `.general`.
+        case solidOver(UInt32)
+        /// A solid colour under source-over with no clip mask into a layout that has a kernel
+        /// of its own for it (`directBytes`: grey 8 and alpha 8; `directWords`: word-aligned
+        /// 32-bit layouts with AVX2): one out-of-line call to it (`directSpan`, `directMask`).
+        case convertedOver
+        /// A linear gradient that varies along rows and paints every pixel, under source-over
+        /// into native pixels with no clip mask: its shader and the row kernel (`overLinear`),
+        /// past the paint's and the operator's dispatch. Unmanaged: `paint` holds it, and a
+        /// strong reference (or an unowned one) cost a retain and a release a span.
+        case linearOver(Unmanaged<LinearGradientPaint>)
+        /// Any other paint that is not a solid colour, into native pixels with no clip mask:
+        /// straight to `shadedSpan` or `compositeShaded`.
+        case shaded
+        /// Everything else (a clip mask; another layout without a kernel of its own; a solid
+        /// colour under another blend mode): through the clip rows (ClipMask.swift), then
+        /// `unmaskedSpan` or `composite`, the layout's load and store, and the operator's kernels.
+        case general
+    }
+
+    /// This fill's route (see `Route`).
+    let route: Route
     /// The destination's first pixel (raster row 0, column 0).
     let pixels: UnsafeMutablePointer<UInt32>
     /// Pixels from one row to the next.
@@ -161,21 +191,9 @@ struct CompositeBlitter: SpanBlitter {
     /// Whether the operator is source-over, which gradients may shade and blend in one pass
     /// (`Paint.blendOver`).
     private let fusesOver: Bool
-    /// A solid colour under source-over into native pixels with no clip mask: with the AVX2
-    /// kernels, a span is then one call into C, made where the producer emits it (see `blitMask`).
-    private let directOver: UInt32?
-    /// `directOver` with the AVX2 kernels: the rasterizer composites rows straight from its
-    /// cells (`Rasterizer.resolveRowsOver`).
+    /// `Route.solidOver` with the AVX2 kernels: the rasterizer composites rows straight from
+    /// its cells (`Rasterizer.resolveRowsOver`).
     let cellTarget: CellTarget?
-    /// A paint that is not a solid colour, into native pixels with no clip mask: a span goes
-    /// from the producer straight to `shadedSpan` or `compositeShaded`.
-    private let shadesDirect: Bool
-    /// A linear gradient that varies along rows and paints every pixel (both ends extend), under
-    /// source-over into native pixels with no clip mask: a span goes from the producer to
-    /// `overLinear`, its shader into the scratch row (or its kept row) and source-over of that
-    /// row, with none of the paint's or the operator's dispatch between. Unmanaged: `paint`
-    /// holds it, and a strong reference (or an unowned one) cost a retain and a release a span.
-    private let linearOver: Unmanaged<LinearGradientPaint>?
     /// Every gap between two runs of a row joins them into one coverage row for a gradient that
     /// varies along rows, into native pixels with no clip mask (the rasterizer's short gaps
     /// otherwise, `Rasterizer.mergedGap`): its interior then costs the coverage-row kernel
@@ -199,12 +217,10 @@ struct CompositeBlitter: SpanBlitter {
     /// `byteSource` with no clip mask: a span goes from the producer straight into the bytes.
     private let directBytes: ByteOver?
     /// `inPlaceSource` with no clip mask and the AVX2 kernels: a span goes from the producer
-    /// straight to the kernel, as `directOver` does into native pixels. (Through
+    /// straight to the kernel, as `Route.solidOver` does into native pixels. (Through
     /// `SourceOver.blendQuadSpan`, which makes the same call, RGBA and ARGB 16-pixel rectangles
     /// were 3–6 % slower: `crisp bench raster --layouts --layout RGBA --layout ARGB`.)
     private let directWords: UInt32?
-    /// Whether `directBytes` or `directWords` is set.
-    private let convertsDirect: Bool
     /// The skipped byte that in-place blending sets to 255, as stores write it (0 when alpha is
     /// kept).
     private let skippedByte: UInt32
@@ -229,16 +245,22 @@ struct CompositeBlitter: SpanBlitter {
         storesFullCoverage = replacesWithOpaque && paint.isOpaque
         skipsUnpainted = paint.mayLeaveUnpainted
         fusesOver = blendMode == .normal
-        directOver = blendMode == .normal && clipMask == nil && converted == nil && solidColor != Pixel.unpainted
+        let directOver = blendMode == .normal && clipMask == nil && converted == nil && solidColor != Pixel.unpainted
             ? solidColor : nil
         cellTarget = directOver.flatMap {
             KernelDispatch.usesAVX2(1) ? CellTarget(pixels: pixels, rowStride: rowStride, color: $0) : nil
         }
-        shadesDirect = clipMask == nil && converted == nil && solidColor == nil
-        if case .linearGradient(let p) = paint, shadesDirect, blendMode == .normal, p.a != 0, !p.mayLeaveUnpainted {
-            linearOver = Unmanaged.passUnretained(p)
+        let shadesDirect = clipMask == nil && converted == nil && solidColor == nil
+        let baseRoute: Route
+        if let directOver {
+            baseRoute = .solidOver(directOver)
+        } else if case .linearGradient(let p) = paint, shadesDirect, blendMode == .normal, p.a != 0,
+                  !p.mayLeaveUnpainted {
+            baseRoute = .linearOver(Unmanaged.passUnretained(p))
+        } else if shadesDirect {
+            baseRoute = .shaded
         } else {
-            linearOver = nil
+            baseRoute = .general   // or `.convertedOver`, decided below with the layout
         }
         switch paint {
         case .linearGradient(let p) where shadesDirect && p.a != 0 && !storesFullCoverage: joinedGap = Int(Int32.max)
@@ -247,7 +269,8 @@ struct CompositeBlitter: SpanBlitter {
         }
         guard let converted else {
             (inPlaceSource, inPlaceAlphaFirst, skippedByte) = (nil, false, 0)
-            (byteSource, bytesAreGrey, directBytes, directWords, convertsDirect) = (nil, false, nil, nil, false)
+            (byteSource, bytesAreGrey, directBytes, directWords) = (nil, false, nil, nil)
+            route = baseRoute
             return
         }
         let layout = converted.layout
@@ -263,7 +286,7 @@ struct CompositeBlitter: SpanBlitter {
             directBytes = nil
         }
         directWords = clipMask == nil && KernelDispatch.usesAVX2(1) ? inPlaceSource : nil
-        convertsDirect = directBytes != nil || directWords != nil
+        route = directBytes != nil || directWords != nil ? .convertedOver : baseRoute
     }
 
     /// Row `y`'s bytes from pixel `x`, for in-place blending into one-byte layouts.
@@ -285,28 +308,29 @@ struct CompositeBlitter: SpanBlitter {
     /// to the compiler to inline (forced, with the clip path it carries, it added about 200 KB of
     /// code across the producers for 2 % of polys_nz_40's instructions).
     mutating func blitSpan(x: Int, y: Int, count: Int, coverage: UInt8) {
-        if let color = directOver, KernelDispatch.usesAVX2(count) {
-            let row = pixels + (y &* rowStride &+ x)
-            if coverage == 255 && color >> 24 == 255 {
-                row.update(repeating: color, count: count)
-            } else {
-                crisp_over_color_avx2(row, count, color, UInt32(coverage), 24, 0)
+        switch route {
+        case .solidOver(let color):
+            if KernelDispatch.usesAVX2(count) {
+                let row = pixels + (y &* rowStride &+ x)
+                if coverage == 255 && color >> 24 == 255 {
+                    row.update(repeating: color, count: count)
+                } else {
+                    crisp_over_color_avx2(row, count, color, UInt32(coverage), 24, 0)
+                }
+                return
             }
-            return
-        }
-        if convertsDirect {
+        case .convertedOver:
             directSpan(x: x, y: y, count: count, coverage: coverage)
             return
-        }
-        if shadesDirect {
-            let row = pixels + (y &* rowStride &+ x)
-            if let linear = linearOver {
-                Self.overLinear(linear, into: row, x: x, y: y, count: count, coverage: UInt32(coverage),
-                                stores: storesFullCoverage, scratch: shadeBuffer)
-            } else {
-                shadedSpan(into: row, x: x, y: y, count: count, coverage: coverage)
-            }
+        case .linearOver(let linear):
+            Self.overLinear(linear, into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count,
+                            coverage: UInt32(coverage), stores: storesFullCoverage, scratch: shadeBuffer)
             return
+        case .shaded:
+            shadedSpan(into: pixels + (y &* rowStride &+ x), x: x, y: y, count: count, coverage: coverage)
+            return
+        case .general:
+            break
         }
         guard let clip, !clip.isOpen(x: x, y: y, count: count) else {
             unmaskedSpan(x: x, y: y, count: count, coverage: coverage)
@@ -469,23 +493,27 @@ struct CompositeBlitter: SpanBlitter {
     /// pixels goes straight to `compositeShaded`.
     @inline(__always)
     mutating func blitMask(x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        if let color = directOver, KernelDispatch.usesAVX2(count) {
-            crisp_over_color_coverage_avx2(pixels + (y &* rowStride &+ x), count, color, coverage, 24, 0)
-            return
-        }
-        if convertsDirect {
+        switch route {
+        case .solidOver(let color):
+            if KernelDispatch.usesAVX2(count) {
+                crisp_over_color_coverage_avx2(pixels + (y &* rowStride &+ x), count, color, coverage, 24, 0)
+                return
+            }
+        case .convertedOver:
             directMask(x: x, y: y, count: count, coverage: coverage)
             return
-        }
-        if shadesDirect {
+        case .linearOver(let linear):
             let row = pixels + (y &* rowStride &+ x)
             crisp_prefetch_span(row + rowStride, count &* 4)
-            if let linear = linearOver {
-                Self.overLinear(linear, into: row, x: x, y: y, count: count, coverage: coverage, scratch: shadeBuffer)
-            } else {
-                compositeShaded(into: row, x: x, y: y, count: count, coverage: coverage)
-            }
+            Self.overLinear(linear, into: row, x: x, y: y, count: count, coverage: coverage, scratch: shadeBuffer)
             return
+        case .shaded:
+            let row = pixels + (y &* rowStride &+ x)
+            crisp_prefetch_span(row + rowStride, count &* 4)
+            compositeShaded(into: row, x: x, y: y, count: count, coverage: coverage)
+            return
+        case .general:
+            break
         }
         guard let clip else {
             composite(x: x, y: y, count: count, coverage: coverage)

@@ -19,6 +19,16 @@ protocol PathFlatteningSink {
     mutating func lineTo(_ p: CGPoint)
     /// Ends the current subpath with a segment back to its start.
     mutating func closeSubpath()
+    var takesCurves: Bool { get }
+    mutating func curveTo(_ c1: CGPoint, _ c2: CGPoint, _ e: CGPoint)
+}
+
+extension PathFlatteningSink {
+    /// Whether the sink takes curves whole (`curveTo`) rather than flattened: the rasterizer's
+    /// exact-area prototype (Rasterizer+Curves.swift).
+    var takesCurves: Bool { false }
+    /// A cubic from the current point (only when `takesCurves`).
+    mutating func curveTo(_ c1: CGPoint, _ c2: CGPoint, _ e: CGPoint) {}
 }
 
 /// The most segments one curve is split into, whatever its size: bounds time and memory for
@@ -76,6 +86,9 @@ extension CGPath {
                         let c = t.apply(pts[pi].x, pts[pi].y), e = t.apply(pts[pi + 1].x, pts[pi + 1].y)
                         if useCull, !CGPath.controlBox(last, c, e).intersects(cull) {
                             sink.lineTo(e)
+                        } else if sink.takesCurves {
+                            sink.curveTo(CGPoint(x: last.x + 2 * (c.x - last.x) / 3, y: last.y + 2 * (c.y - last.y) / 3),
+                                         CGPoint(x: e.x + 2 * (c.x - e.x) / 3, y: e.y + 2 * (c.y - e.y) / 3), e)
                         } else {
                             CGPath.flattenQuad(last, c, e, tolerance: tol, into: &sink)
                         }
@@ -86,6 +99,8 @@ extension CGPath {
                         let e = t.apply(pts[pi + 2].x, pts[pi + 2].y)
                         if useCull, !CGPath.controlBox(last, c1, c2, e).intersects(cull) {
                             sink.lineTo(e)
+                        } else if sink.takesCurves {
+                            sink.curveTo(c1, c2, e)
                         } else {
                             CGPath.flattenCubic(last, c1, c2, e, tolerance: tol, into: &sink)
                         }

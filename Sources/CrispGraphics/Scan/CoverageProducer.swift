@@ -129,8 +129,17 @@ struct MaskCoverage: CoverageProducer {
 struct EdgeSink: PathFlatteningSink {
     let rasterizer: Rasterizer
     private var start = CGPoint.zero, current = CGPoint.zero
+    /// Curves by their exact area (Rasterizer+Curves.swift, a prototype) instead of chords.
+    var exactCurves = Rasterizer.exactCurvesByDefault
 
     init(rasterizer: Rasterizer) { self.rasterizer = rasterizer }
+
+    var takesCurves: Bool { exactCurves }
+
+    mutating func curveTo(_ c1: CGPoint, _ c2: CGPoint, _ e: CGPoint) {
+        rasterizer.addCubicExact(current, c1, c2, e)
+        current = e
+    }
 
     mutating func moveTo(_ p: CGPoint) {
         finish()
