@@ -10,11 +10,17 @@ import Foundation
 /// i.e. it is the row-vector matrix `[a b 0; c d 0; tx ty 1]` applied as `[x y 1] × M`.
 /// Composition follows CoreGraphics: `t1.concatenating(t2)` applies `t1` first, then `t2`.
 public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The x scale: how much x' grows with x.
     public var a: CGFloat
+    /// How much y' grows with x.
     public var b: CGFloat
+    /// How much x' grows with y.
     public var c: CGFloat
+    /// The y scale: how much y' grows with y.
     public var d: CGFloat
+    /// The x translation.
     public var tx: CGFloat
+    /// The y translation.
     public var ty: CGFloat
 
     /// Creates a transform from its six coefficients.
