@@ -1,5 +1,5 @@
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// The rasterizer turns a row's running sums into alpha four at a time (`AlphaRule.alphas`,
 /// after `Rasterizer.prefixSums`); that path must give exactly the bytes of the one-sum rule.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// Contexts in layouts other than native BGRA: each draws what the native layout draws (the
 /// same coverage, ±1 level), in caller memory with odd strides whose padding is never written,

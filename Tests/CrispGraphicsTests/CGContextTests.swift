@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 @Suite struct CGContextTests {
     @Test func defaultsMatchCoreGraphics() throws {

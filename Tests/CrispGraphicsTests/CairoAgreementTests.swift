@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// Blend modes and gradients against Cairo's renderings of the same operations
 /// (Fixtures/cairo/make_references.py, pycairo 1.29.2 / cairo 1.16.0).

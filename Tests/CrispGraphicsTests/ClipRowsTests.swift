@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// Clip masks built from paths record their row runs as they are written (`MaskWriter`), and a
 /// clip inside another is written through the outer mask's rows (`ClipRows`): the runs must

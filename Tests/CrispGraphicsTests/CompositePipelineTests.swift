@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// The span pipeline (clip mask → paint → blend kernels) against the per-pixel formulas it
 /// replaces: every kernel and every path through `CompositeBlitter` must give the same bits.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// Curved edges against their exact coverage, at the default flatness (0.2 px) and at the 0.05 px
 /// CrispSVG uses.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// The dashes of a path as (start, end) points of each subpath, with its flattened length.
 func dashSummary(_ path: CGPath) -> [(start: CGPoint, end: CGPoint, length: CGFloat)] {

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 // Crisp's own deflate encoder: every output is inflated by zlib and compared with the input;
 // Huffman codes respect their length limits and are complete and optimal; stored blocks split

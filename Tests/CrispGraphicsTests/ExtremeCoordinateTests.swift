@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// Regressions from coverage-guided fuzzing (issue 16): coordinates and fonts that trapped the
 /// process. Each test names the bug it pins down, with the exact input that broke.

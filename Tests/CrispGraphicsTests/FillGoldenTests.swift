@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+import CrispGraphics
 
 /// Golden images of filling: fill rules, holes, tiny and huge shapes, transforms, arcs, clips.
 @Suite struct FillGoldenTests {

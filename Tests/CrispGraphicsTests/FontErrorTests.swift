@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// Byte surgery on a font file for the malformed-input tests.
 struct FontPatcher {

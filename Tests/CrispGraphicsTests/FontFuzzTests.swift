@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+import CrispGraphics
 
 /// Thousands of mutated font files (fixed seed): each either fails to open with a `FontError` or
 /// opens and then survives every query and a drawing — no crash, no hang, no runaway allocation.

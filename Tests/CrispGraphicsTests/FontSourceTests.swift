@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 @Suite struct FontSourceTests {
     @Test func systemTextLibrariesAreLinked() {

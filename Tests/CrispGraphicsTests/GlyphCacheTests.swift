@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 @Suite struct GlyphCacheTests {
     static let paragraph = """

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+import CrispGraphics
 
 /// Every golden PNG decodes, re-encodes (both encoder modes) and decodes to the same pixels.
 @Suite struct GoldenRoundTripTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// A gradient that varies along rows asks the rasterizer for whole rows (`joinedGap`): every
 /// gap between two runs of a row comes inside one coverage row, and the gap's pixels (coverage

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 // The focal kernel (CCrispKernels/GradientAVX2.c, "The focal kernel": SVG's two-circle shape
 // shaded in single precision, the table entry proven per step) against the Swift path, pixel

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// The gradients' fused AVX2 kernels (CCrispKernels/GradientAVX2.c, `GradientKernel`) against the
 /// Swift path bit for bit: the span shaded by the Swift loops (SSE2 forced) and blended by

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// The kernels that blend a solid colour straight into another layout's memory, against the
 /// path they shortcut: load the pixel as native, source-over at that coverage, store it back.

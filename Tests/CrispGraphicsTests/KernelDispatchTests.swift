@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// The AVX2 source-over kernels (CCrispKernels) against the Swift SSE2 ones and the scalar
 /// formula, bit for bit: every kernel, every coverage level, spans of 0…70 pixels from starts

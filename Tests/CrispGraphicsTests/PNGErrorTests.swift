@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 // Bad input for the PNG codec: one test per PNGError case, checking the exact error, and a
 // corpus of corrupted files (every truncation, bit flips, length lies, huge headers, a zlib

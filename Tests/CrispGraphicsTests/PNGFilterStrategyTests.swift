@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 // The per-row filter strategies, brute force above all: on images built so that exactly one
 // filter turns every row into a two-valued alphabet, brute force must pick that filter on every

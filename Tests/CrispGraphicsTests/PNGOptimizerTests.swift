@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 // Tests for the lossless optimizer: every colour type, bit depth and interlacing the decoder
 // reads goes through it unchanged; reductions pick the expected formats; files never grow;

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 // Tests for the PNG codec: pixel conversions, encoder/decoder round trips and fixtures written
 // by other encoders (pypng, Pillow; see Fixtures/png/make_fixtures.py). Errors and corrupted

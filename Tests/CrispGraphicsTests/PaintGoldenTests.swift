@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+import CrispGraphics
 
 /// Golden images of paint: gradients, shadows, PDF blend modes. (The embossed circle is the
 /// essay's own `drawRect:` now, in CrispWidgets: `BubbleViewTests`.)

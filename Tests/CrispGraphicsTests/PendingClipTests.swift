@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// A path clip's mask is built on first use; a gradient painted across the clip before that is
 /// composited with the path's own coverage. Both ways must give the same pixels.

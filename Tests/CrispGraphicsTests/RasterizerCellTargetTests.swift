@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// Rows resolved by the AVX2 cell kernels (CellsOverAVX2.c) — composited straight from the
 /// rasterizer's cells (`SpanBlitter.cellTarget`), or turned into coverage bytes eight cells a

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// The rasterizer keeps edges in fixed point relative to a fixed origin and clips them exactly
 /// (rows by their x at each row boundary, columns left of the clip folded into its first cell),

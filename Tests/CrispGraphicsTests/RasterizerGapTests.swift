@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// A row's runs of touched cells separated by a short gap are emitted as one coverage row, the
 /// gap's pixels carrying the gap's constant alpha (zero included); longer gaps stay a constant

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+import CrispGraphics
 
 /// The fast rasterizer against the 16×16 supersampling reference on random polygons.
 ///

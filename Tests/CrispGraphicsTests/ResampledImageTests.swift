@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// Samples an image keeps for repeated draws under one mapping (`ResampledSamples`): the
 /// pictures must be the same bits as sampling afresh, for every filter, mode and clip.

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 @Suite struct ShadowTests {
     /// Regression: the shadow buffer was cut at the shape's own bounds, so a shape drawn off the

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+import CrispGraphics
 
 /// Golden images of stroking through the context: joins, caps, widths, dashes, hairlines.
 @Suite struct StrokeGoldenTests {

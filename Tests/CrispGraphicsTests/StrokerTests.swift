@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// The ideal stroke of a polyline as a union of pieces (segment rectangles, join wedges, caps),
 /// for checking the outline point by point.

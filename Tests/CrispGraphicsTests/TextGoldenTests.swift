@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+import CrispGraphics
 
 /// Golden images of text: sizes, weights, the three languages, rotations, scales, flipped view
 /// contexts (the seed's rotated axis label), clip, alpha and blend mode. Each golden was looked

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 // Expected values were read with fontTools by Fixtures/fonts/make_fixtures.py (its output lists
 // every number used here).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// Many coincident copies of a shape: the winding of a pixel is the number of copies, and its
 /// accumulated coverage that many times one copy's, far beyond what 32-bit cells hold (2³¹ is

@@ -129,10 +129,10 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
 
     /// Whether the transform keeps axis-aligned rectangles axis-aligned (no rotation or skew,
     /// or an exact quarter turn).
-    var isRectilinear: Bool { (b == 0 && c == 0) || (a == 0 && d == 0) }
+    @_spi(Testing) public var isRectilinear: Bool { (b == 0 && c == 0) || (a == 0 && d == 0) }
 
     /// The largest factor by which the transform stretches any vector (the larger singular value).
-    var maximumScale: CGFloat {
+    @_spi(Testing) public var maximumScale: CGFloat {
         let p = a * a + b * b, q = c * c + d * d, r = a * c + b * d
         let mean = (p + q) / 2
         let diff = (p - q) / 2
@@ -140,7 +140,7 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
     }
 
     /// The geometric-mean scale, `sqrt(|det|)`: how much the transform scales areas, as a length.
-    var areaScale: CGFloat { sqrt(abs(determinant)) }
+    @_spi(Testing) public var areaScale: CGFloat { sqrt(abs(determinant)) }
 }
 
 extension CGPoint {

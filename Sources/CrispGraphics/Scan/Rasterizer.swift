@@ -221,10 +221,10 @@ struct CellTarget {
 }
 
 /// A rectangle of whole device pixels, `x..<maxX`, `y..<maxY`, rows counted from the top.
-struct PixelRect: Equatable {
-    var x: Int, y: Int, maxX: Int, maxY: Int
-    var width: Int { maxX - x }
-    var height: Int { maxY - y }
+@_spi(Testing) public struct PixelRect: Equatable, Sendable {
+    @_spi(Testing) public var x: Int, y: Int, maxX: Int, maxY: Int
+    @_spi(Testing) public var width: Int { maxX - x }
+    @_spi(Testing) public var height: Int { maxY - y }
     var isEmpty: Bool { maxX <= x || maxY <= y }
 
     static let empty = PixelRect(x: 0, y: 0, maxX: 0, maxY: 0)
@@ -276,9 +276,9 @@ struct Edge {
 }
 
 /// Turns outlines into coverage spans. One per context; buffers are reused between paths.
-final class Rasterizer {
+@_spi(Testing) public final class Rasterizer {
     /// Cells (32-bit integers) per band: 64 Ki cells = 256 KiB of accumulation buffer.
-    static let bandBudget = 1 << 16
+    @_spi(Testing) public static let bandBudget = 1 << 16
     /// Fractional bits of the fixed-point coordinates: 1/256 px.
     static let fractionBits = 8
     /// The accumulated value of one fully covered pixel: 256 (rows of 1/256 px) × 2 × 256 (the
@@ -321,7 +321,7 @@ final class Rasterizer {
     @exclusivity(unchecked) private var maxX = Int32.min
     /// Segments offered (`addLine` calls, before clipping) since the rasterizer was made: a work
     /// count, so tests bound work by counts rather than by time.
-    @exclusivity(unchecked) private(set) var segmentsOffered = 0
+    @exclusivity(unchecked) @_spi(Testing) public private(set) var segmentsOffered = 0
 
     private var accumulation: UnsafeMutablePointer<Int32>
     private var accumulationCapacity = 0
@@ -372,7 +372,7 @@ final class Rasterizer {
         maxX = .min
     }
 
-    var isEmpty: Bool { edgeCount == 0 }
+    @_spi(Testing) public var isEmpty: Bool { edgeCount == 0 }
 
     /// A scratch row of at least `count` coverage bytes (valid until the next call).
     func scratchCoverage(count: Int) -> UnsafeMutablePointer<UInt8> {
