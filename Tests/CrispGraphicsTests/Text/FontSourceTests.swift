@@ -13,7 +13,7 @@ import Testing
 }
 
 @Suite struct FontMatchingTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fonts")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/fonts")
 
     @Test func bundledFamilyByWeightAndGenericNames() {
         let source = FontSource(settings: { var s = FontSettings(); s.usesSystemFonts = false; return s }())

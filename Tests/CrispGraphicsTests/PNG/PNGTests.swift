@@ -95,7 +95,7 @@ func pngRandomPixel(_ rng: inout SplitMix64) -> UInt32 {
     return Pixel.pack(a: a, r: .random(in: 0...a, using: &rng), g: .random(in: 0...a, using: &rng), b: .random(in: 0...a, using: &rng))
 }
 
-let pngFixtureDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/png")
+let pngFixtureDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/png")
 
 // MARK: - Pixel conversions
 
