@@ -89,6 +89,25 @@ if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
     echo "test.sh: swift test did not finish within $limit s (a hang: see the last lines above); CRISP_TEST_TIMEOUT=SECONDS changes the limit" >&2
 fi
 
+# The documentation: the DocC catalogs of the four documented modules must build without a
+# single warning (a broken symbol link, an undocumented parameter, an unknown article). Skipped,
+# like the example below, only when arguments narrow the run and CRISP_DOCS is unset.
+if [ $# -eq 0 ] || [ -n "${CRISP_DOCS:-}" ]; then
+    docs_started=$(date +%s)
+    docs_log=.build/documentation.log
+    docs=0
+    swift package generate-documentation --target CrispGraphics --target CrispSVG --target CrispUI --target CrispApp \
+        >"$docs_log" 2>&1 || docs=$?
+    warnings=$(grep -cE "^(warning|error):" "$docs_log" || true)
+    if [ "$docs" -ne 0 ] || [ "$warnings" -gt 0 ]; then
+        grep -E -A6 "^(warning|error):" "$docs_log" >&2 || true
+        echo "test.sh: the documentation has $warnings DocC warning(s) or error(s) (status $docs); fix them (the doc comments or Sources/*/*.docc), then run: swift package generate-documentation --target <Module> (log: $docs_log)" >&2
+        [ "$status" -eq 0 ] && status=1
+    else
+        echo "test.sh: documentation of CrispGraphics, CrispSVG, CrispUI, CrispApp built with 0 warnings in $(( $(date +%s) - docs_started )) s"
+    fi
+fi
+
 # The example package (Examples/HelloCrisp, README "Your own views") depends on Crisp by path:
 # build it and run its tests, in a scratch folder of its own so Crisp's .build is untouched.
 # Skipped only when arguments narrow the run (./test.sh --filter X) and CRISP_EXAMPLE is unset.

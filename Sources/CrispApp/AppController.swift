@@ -95,8 +95,13 @@ public final class AppController {
     /// checks them first, with a usage error); a language without a table falls back to the
     /// first of the app's languages. An app that declares no screen shows one empty screen.
     ///
-    /// - Parameter screens: the screens to show instead of `application.screens` (a test of one
-    ///   view, or a screen made with test data).
+    /// - Parameters:
+    ///   - application: the app to launch: its screens, resources, languages and themes.
+    ///   - screens: the screens to show instead of `application.screens` (a test of one
+    ///     view, or a screen made with test data).
+    ///   - configuration: the device, call bar, language, theme, screen and status bar to start
+    ///     with (what the command line sets).
+    ///   - eventLoop: the window's event loop; a test passes one with a manual clock.
     public init(application: any CrispApplication.Type, screens: [AppScreen]? = nil,
                 configuration: AppConfiguration = AppConfiguration(), eventLoop: EventLoop = EventLoop()) {
         self.application = application

@@ -145,7 +145,7 @@ extension CrispApplication {
 
     /// Finds Crisp's fonts and the app's resources folder; throws the first problem, naming
     /// every place looked at.
-    static func checkResources() throws {
+    @_spi(Testing) public static func checkResources() throws {
         _ = try CrispResources.url(for: "Fonts/Roboto-Regular.ttf")
         _ = try CrispResources.url(for: "Fonts/Roboto-Bold.ttf")
         _ = try CTFont.bundledFace(.system)

@@ -7,10 +7,26 @@ import Foundation
 /// `time=9:41,cellularBars=2,dataNetwork=lte,batteryState=charging,batteryLevel=50`).
 public struct StatusBarOverrides: Equatable, Sendable {
     /// The battery's charging state.
-    public enum BatteryState: String, CaseIterable, Sendable { case charging, charged, discharging }
+    public enum BatteryState: String, CaseIterable, Sendable {
+        /// Plugged in and charging (a bolt beside the battery).
+        case charging
+        /// Plugged in and full.
+        case charged
+        /// On battery.
+        case discharging
+    }
     /// The data network shown right of the carrier (`hide`: none).
     public enum DataNetwork: String, CaseIterable, Sendable {
-        case wifi, threeG = "3g", fourG = "4g", lte, hide
+        /// Wi-Fi.
+        case wifi
+        /// 3G.
+        case threeG = "3g"
+        /// 4G.
+        case fourG = "4g"
+        /// LTE.
+        case lte
+        /// No data network shown.
+        case hide
     }
 
     /// The time of day, like "9:41" (also freezes the call timer, as `--clock`).

@@ -15,11 +15,15 @@ import Foundation
 
 /// A drop shadow in the filtered element's user space: offset, Gaussian standard deviation,
 /// and colour (flood-opacity folded into its alpha).
-struct SVGShadow {
-    var dx: CGFloat
-    var dy: CGFloat
-    var sigma: CGFloat
-    var color: SVGColor
+@_spi(Testing) public struct SVGShadow {
+    /// The offset along x.
+    @_spi(Testing) public var dx: CGFloat
+    /// The offset along y.
+    @_spi(Testing) public var dy: CGFloat
+    /// The Gaussian blur's standard deviation.
+    @_spi(Testing) public var sigma: CGFloat
+    /// The colour, flood-opacity in its alpha.
+    @_spi(Testing) public var color: SVGColor
 }
 
 extension SVGBuilder {

@@ -2,8 +2,11 @@ import Foundation
 
 /// A straight (non-premultiplied) sRGB colour with components in 0…1, as SVG paint gives it.
 public struct SVGColor: Equatable, Hashable, Sendable {
+    /// Red, in 0…1.
     public var red: Double
+    /// Green, in 0…1.
     public var green: Double
+    /// Blue, in 0…1.
     public var blue: Double
     /// Alpha from the colour itself (`#rrggbbaa`, `rgba()`, `transparent`); opacities multiply it.
     public var alpha: Double

@@ -30,7 +30,7 @@ public final class SVGDocument {
 
     /// The viewBox-to-viewport transform (viewport at the origin, `size` big).
     let viewBoxTransform: CGAffineTransform
-    let root: SVGRenderNode
+    @_spi(Testing) public let root: SVGRenderNode
 
     /// Largest input accepted, in bytes.
     public static let maximumInputSize = 1 << 26

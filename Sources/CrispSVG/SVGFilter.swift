@@ -112,7 +112,7 @@ struct SVGFilterPrimitive {
 }
 
 /// A filter resolved for one element: its region in the element's user space and its primitives.
-struct SVGFilter {
+@_spi(Testing) public struct SVGFilter {
     var region: CGRect
     var primitives: [SVGFilterPrimitive]
 }

@@ -9,9 +9,21 @@ import Foundation
 /// (`gradientTransform`) maps gradient space into that space.
 public struct SVGGradient: Equatable, Sendable {
     /// Which coordinate system the gradient's geometry is in.
-    public enum Units: Equatable, Sendable { case userSpaceOnUse, objectBoundingBox }
+    public enum Units: Equatable, Sendable {
+        /// User units of the painted element (percentages of the viewport resolved).
+        case userSpaceOnUse
+        /// Fractions of the painted element's bounding box (the default).
+        case objectBoundingBox
+    }
     /// What happens beyond the first and last stop.
-    public enum Spread: Equatable, Sendable { case pad, reflect, repeating }
+    public enum Spread: Equatable, Sendable {
+        /// The end colours continue.
+        case pad
+        /// The gradient repeats mirrored.
+        case reflect
+        /// The gradient repeats (`spreadMethod="repeat"`).
+        case repeating
+    }
     /// The gradient's geometry.
     public enum Kind: Equatable, Sendable {
         /// From (x1, y1) to (x2, y2).
@@ -22,14 +34,21 @@ public struct SVGGradient: Equatable, Sendable {
     /// A colour stop: offset in 0…1 (non-decreasing along the list) and colour with
     /// `stop-opacity` folded into its alpha.
     public struct Stop: Equatable, Sendable {
+        /// Where the stop lies, in 0…1.
         public var offset: CGFloat
+        /// The stop's colour, `stop-opacity` folded into its alpha.
         public var color: SVGColor
     }
 
+    /// Linear or radial, with its geometry.
     public var kind: Kind
+    /// The coordinate system of the geometry (`gradientUnits`).
     public var units: Units
+    /// `gradientTransform`: maps gradient space into `units`' space.
     public var transform: CGAffineTransform
+    /// What happens beyond the first and last stop (`spreadMethod`).
     public var spread: Spread
+    /// The colour stops, offsets non-decreasing.
     public var stops: [Stop]
     /// The element's id.
     public var id: String

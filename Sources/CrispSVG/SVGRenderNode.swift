@@ -52,7 +52,7 @@ struct SVGStrokeStyle {
 }
 
 /// A shape ready to draw.
-struct SVGShape {
+@_spi(Testing) public struct SVGShape {
     var path: CGPath
     var fill: SVGPaintInstance?
     var fillRule: CGPathFillRule
@@ -65,20 +65,22 @@ struct SVGShape {
 }
 
 /// A raster image placed in user space (already fitted by `preserveAspectRatio`).
-struct SVGImage {
+@_spi(Testing) public struct SVGImage {
     var image: CGImage
     var rect: CGRect
 }
 
 /// A node of the render tree.
-final class SVGRenderNode {
-    enum Content {
+@_spi(Testing) public final class SVGRenderNode {
+    /// What the node draws.
+    @_spi(Testing) public enum Content {
         case group([SVGRenderNode])
         case shape(SVGShape)
         case image(SVGImage)
     }
 
-    var content: Content
+    /// What the node draws.
+    @_spi(Testing) public var content: Content
     /// The element's `transform`: its user space in its parent's.
     var transform: CGAffineTransform
     /// The clip path, in this node's user space (after `transform`); nil for none.
@@ -86,7 +88,7 @@ final class SVGRenderNode {
     /// The mask, in this node's user space; nil for none.
     var mask: SVGMask?
     /// The drop shadow of a `filter`, in this node's user space; nil for none.
-    var shadow: SVGShadow?
+    @_spi(Testing) public var shadow: SVGShadow?
     /// `mix-blend-mode`: how the node, as a whole, is composited onto what is below.
     var blendMode = CGBlendMode.normal
     /// `isolation: isolate`: the children blend with a transparent backdrop (a layer).
@@ -94,7 +96,7 @@ final class SVGRenderNode {
     /// Whether the node is drawn into a transparency layer for blending or isolation.
     var needsBlendLayer: Bool { blendMode != .normal || isolated }
     /// The filters of `filter` (applied in order), in this node's user space; nil for none.
-    var filters: [SVGFilter]?
+    @_spi(Testing) public var filters: [SVGFilter]?
     /// The element's `opacity` when it could not be folded into paint: the node is drawn into a
     /// transparency layer composited with this alpha. 1 for no layer.
     private(set) var layerOpacity = 1.0
@@ -124,7 +126,7 @@ final class SVGRenderNode {
     }
 
     /// The bounding box of the fill geometry in this node's user space.
-    var boundingBox: CGRect {
+    @_spi(Testing) public var boundingBox: CGRect {
         switch content {
         case .shape(let s): return s.path.boundingBoxOfPath
         case .image(let i): return i.rect

@@ -18,7 +18,18 @@ import Foundation
 open class GestureRecognizer {
     /// The states of a recognizer.
     public enum State: Sendable, Equatable {
-        case possible, began, changed, ended, cancelled, failed
+        /// Not recognized yet (the initial state).
+        case possible
+        /// A continuous gesture has started.
+        case began
+        /// A continuous gesture has moved on.
+        case changed
+        /// Recognized (a discrete gesture), or a continuous one has finished.
+        case ended
+        /// A continuous gesture was cancelled.
+        case cancelled
+        /// The touch is not this gesture.
+        case failed
         /// A discrete gesture that happened: the same state as `.ended`.
         public static let recognized = State.ended
     }

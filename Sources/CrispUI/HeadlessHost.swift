@@ -16,7 +16,9 @@ public final class HeadlessHost: ScreenHost {
 
     /// Errors of the headless host.
     public enum Failure: Error, CustomStringConvertible {
+        /// The screen's bitmap of `width` × `height` pixels could not be allocated.
         case cannotAllocate(width: Int, height: Int)
+        /// The failure in words.
         public var description: String {
             switch self {
             case let .cannotAllocate(w, h): "cannot allocate a \(w)×\(h) pixel bitmap"

@@ -2,7 +2,24 @@
 public struct KeyPress: Equatable, Sendable {
     /// Keys that produce no text but matter to apps.
     public enum SpecialKey: Equatable, Sendable {
-        case escape, enter, tab, backspace, delete, left, right, up, down
+        /// Escape.
+        case escape
+        /// Return or Enter.
+        case enter
+        /// Tab.
+        case tab
+        /// Backspace (deletes backwards).
+        case backspace
+        /// Delete (deletes forwards).
+        case delete
+        /// The left arrow.
+        case left
+        /// The right arrow.
+        case right
+        /// The up arrow.
+        case up
+        /// The down arrow.
+        case down
         /// Tab with Shift held (X11's ISO_Left_Tab).
         case backTab
     }

@@ -24,7 +24,14 @@ import Foundation
 /// outlines the box its text fills, so layouts can be checked by eye.
 open class Label: View {
     /// How the text sits in the label's bounds.
-    public enum Alignment: Sendable { case left, center, right }
+    public enum Alignment: Sendable {
+        /// Against the left edge.
+        case left
+        /// Centred.
+        case center
+        /// Against the right edge.
+        case right
+    }
 
     /// Which way the text runs.
     public enum Orientation: Sendable {

@@ -7,7 +7,16 @@ import Foundation
 public final class Touch: Hashable {
     /// Where a touch is in its life.
     public enum Phase: Sendable {
-        case began, moved, stationary, ended, cancelled
+        /// The touch has just gone down.
+        case began
+        /// The touch has moved.
+        case moved
+        /// The touch is down and has not moved.
+        case stationary
+        /// The touch has been lifted.
+        case ended
+        /// The touch was cancelled (by a recognizer, or a new press).
+        case cancelled
     }
 
     /// The current phase.

@@ -1,4 +1,4 @@
-@testable import CrispApp
+@_spi(Testing) import CrispApp
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import CrispDemoApp
 import CrispGraphics
 import CrispUI
-@testable import CrispWidgets
+@_spi(Testing) import CrispWidgets
 import Foundation
 import Testing
 

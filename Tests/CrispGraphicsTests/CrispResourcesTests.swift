@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+import CrispGraphics
 
 @Suite struct CrispResourcesTests {
     @Test func findsTheBundledFonts() throws {

@@ -1,4 +1,4 @@
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 import CrispSVG
 import CrispTestSupport
 import Foundation

@@ -1,5 +1,5 @@
 import CrispGraphics
-@testable import CrispSVG
+import CrispSVG
 import Foundation
 import Testing
 

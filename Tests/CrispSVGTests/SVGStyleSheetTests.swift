@@ -1,5 +1,5 @@
 import CrispGraphics
-@testable import CrispSVG
+@_spi(Testing) @testable import CrispSVG
 import Foundation
 import Testing
 

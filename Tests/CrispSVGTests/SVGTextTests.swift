@@ -1,5 +1,5 @@
 import CrispGraphics
-@testable import CrispSVG
+@_spi(Testing) import CrispSVG
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispUI
+import CrispUI
 
 @Suite struct LocalizationTests {
     @Test func shippedTablesAreWellFormedAndComplete() throws {

@@ -1,5 +1,5 @@
 import CrispGraphics
-@testable import CrispUI
+import CrispUI
 import Foundation
 import Testing
 

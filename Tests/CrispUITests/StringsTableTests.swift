@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispUI
+import CrispUI
 
 @Suite struct StringsTableTests {
     @Test func entriesCommentsAndEscapes() {

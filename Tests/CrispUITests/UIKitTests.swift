@@ -1,5 +1,5 @@
 import CrispGraphics
-@testable import CrispUI
+@_spi(Testing) import CrispUI
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import CrispGraphics
 import CrispUI
-@testable import CrispWidgets
+@_spi(Testing) import CrispWidgets
 import Foundation
 import Testing
 

@@ -7,8 +7,36 @@
 public enum CGBlendMode: Int32, Sendable, CaseIterable {
     /// Source over: `S + D·(1 − Sa)`. The default.
     case normal = 0
-    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
-    case difference, exclusion, hue, saturation, color, luminosity
+    /// Multiply: the product of source and destination colours (darkens).
+    case multiply
+    /// Screen: the complement of the product of the complements (lightens).
+    case screen
+    /// Overlay: multiply or screen, depending on the destination colour.
+    case overlay
+    /// Darken: the darker of source and destination, per component.
+    case darken
+    /// Lighten: the lighter of source and destination, per component.
+    case lighten
+    /// Colour dodge: brightens the destination to reflect the source.
+    case colorDodge
+    /// Colour burn: darkens the destination to reflect the source.
+    case colorBurn
+    /// Soft light: darkens or lightens softly, depending on the source colour.
+    case softLight
+    /// Hard light: multiply or screen, depending on the source colour.
+    case hardLight
+    /// Difference: the absolute difference of source and destination colours.
+    case difference
+    /// Exclusion: like difference, with lower contrast.
+    case exclusion
+    /// Hue: the source's hue with the destination's saturation and luminosity.
+    case hue
+    /// Saturation: the source's saturation with the destination's hue and luminosity.
+    case saturation
+    /// Colour: the source's hue and saturation with the destination's luminosity.
+    case color
+    /// Luminosity: the source's luminosity with the destination's hue and saturation.
+    case luminosity
     /// `R = 0`.
     case clear
     /// `R = S`.

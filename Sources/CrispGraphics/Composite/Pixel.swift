@@ -8,7 +8,7 @@ import Foundation
 // which is correct for every x in 0…255·255 (Blinn, "Three Wrongs Make a Right", 1995).
 
 /// Pixel arithmetic on premultiplied `0xAARRGGBB` values.
-enum Pixel {
+@_spi(Testing) public enum Pixel {
     /// Packs premultiplied channels (each 0…255) into a pixel.
     @inline(__always)
     static func pack(a: UInt32, r: UInt32, g: UInt32, b: UInt32) -> UInt32 {

@@ -33,7 +33,7 @@ import Foundation
 ///
 /// A skipped byte (X) is written as 255 and ignored when read. Native `noneSkipFirst` keeps
 /// what the compositor writes into the alpha byte, as before layouts existed.
-struct PixelLayout: Equatable, Sendable {
+@_spi(Testing) public struct PixelLayout: Equatable, Sendable {
     /// The families of layouts, each with its own conversion loop.
     enum Kind: Equatable, Sendable {
         /// Premultiplied BGRA: no conversion.
@@ -119,7 +119,7 @@ struct PixelLayout: Equatable, Sendable {
     /// ```
     /// The weights sum to 256, so a grey pixel (r = g = b) keeps its level exactly.
     @inline(__always)
-    static func luminance(_ p: UInt32) -> UInt32 {
+    @_spi(Testing) public static func luminance(_ p: UInt32) -> UInt32 {
         (77 &* (p >> 16 & 255) &+ 150 &* (p >> 8 & 255) &+ 29 &* (p & 255) &+ 128) >> 8
     }
 

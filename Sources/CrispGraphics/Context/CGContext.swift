@@ -35,9 +35,9 @@ public final class CGContext {
     public var data: UnsafeMutableRawPointer? { baseBytes }
 
     /// Where drawing goes: the context's memory, or the innermost transparency layer.
-    var pixels: UnsafeMutablePointer<UInt32>
+    @_spi(Testing) public var pixels: UnsafeMutablePointer<UInt32>
     /// Pixels from one row to the next in `pixels`.
-    var rowStride: Int
+    @_spi(Testing) public var rowStride: Int
     /// The context's own memory (what `data` and `makeImage` show), in `layout`.
     let baseBytes: UnsafeMutableRawPointer
     /// How the context's own memory is laid out.
@@ -49,16 +49,16 @@ public final class CGContext {
     var layerStack: [TransparencyLayer] = []
     private let ownsMemory: Bool
 
-    var gstate: CGGState
+    @_spi(Testing) public var gstate: CGGState
     var gstateStack: [CGGState] = []
     /// The current path, stored in base space (CTM already applied, y up, pixels).
     let currentPath = CGMutablePath()
-    let rasterizer = Rasterizer()
+    @_spi(Testing) public let rasterizer = Rasterizer()
     /// Maps text space to user space; its translation is the text position. Not part of the
     /// graphics state (see `CGContext+Text.swift`).
     public var textMatrix = CGAffineTransform.identity
     /// Where rasterized glyphs are kept between draws.
-    var glyphCache = GlyphCache.shared
+    @_spi(Testing) public var glyphCache = GlyphCache.shared
     private(set) var shadeBuffer: UnsafeMutablePointer<UInt32>
     /// Scratch coverage row for clip-mask multiplication.
     private(set) var maskScratch: UnsafeMutablePointer<UInt8>

@@ -4,7 +4,22 @@ import Foundation
 /// `.premultipliedFirst` in a 32-bit little-endian word (BGRA in memory); see `PixelLayout` for
 /// the others a context (and so `makeImage()`) may have.
 public enum CGImageAlphaInfo: UInt32, Sendable {
-    case none = 0, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
+    /// No alpha: opaque colour components only.
+    case none = 0
+    /// Premultiplied alpha after the colour components (RGBA).
+    case premultipliedLast
+    /// Premultiplied alpha before the colour components (ARGB; BGRA in memory when little-endian).
+    case premultipliedFirst
+    /// Straight (non-premultiplied) alpha after the colour components.
+    case last
+    /// Straight (non-premultiplied) alpha before the colour components.
+    case first
+    /// No alpha; an unused byte after the colour components.
+    case noneSkipLast
+    /// No alpha; an unused byte before the colour components.
+    case noneSkipFirst
+    /// Alpha only, no colour (a mask).
+    case alphaOnly
 }
 
 /// An immutable bitmap image, rows top to bottom, in the layout it was made with.

@@ -10,7 +10,7 @@
 // shape with the gradient), which would leave the same pattern in CoreGraphics code slow.
 
 /// A path clip whose coverage mask is rasterized on first use.
-final class PendingClip {
+@_spi(Testing) public final class PendingClip {
     /// The clip path's coverage.
     let coverage: OutlineCoverage
     /// The pixels the clip can let through (the path's box within the clip before).
@@ -29,10 +29,10 @@ final class PendingClip {
     }
 
     /// Whether the mask has been built.
-    var isBuilt: Bool { built != nil }
+    @_spi(Testing) public var isBuilt: Bool { built != nil }
 
     /// The mask: the path's coverage times the previous clip's, over `bounds`.
-    var mask: ClipMask {
+    @_spi(Testing) public var mask: ClipMask {
         if let built { return built }
         let mask = ClipMask(bounds: bounds)
         var writer = MaskWriter(mask: mask, clipMask: parent, maskScratch: maskScratch)

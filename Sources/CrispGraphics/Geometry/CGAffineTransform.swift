@@ -10,11 +10,17 @@ import Foundation
 /// i.e. it is the row-vector matrix `[a b 0; c d 0; tx ty 1]` applied as `[x y 1] × M`.
 /// Composition follows CoreGraphics: `t1.concatenating(t2)` applies `t1` first, then `t2`.
 public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The x scale: how much x' grows with x.
     public var a: CGFloat
+    /// How much y' grows with x.
     public var b: CGFloat
+    /// How much x' grows with y.
     public var c: CGFloat
+    /// The y scale: how much y' grows with y.
     public var d: CGFloat
+    /// The x translation.
     public var tx: CGFloat
+    /// The y translation.
     public var ty: CGFloat
 
     /// Creates a transform from its six coefficients.
@@ -123,10 +129,10 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
 
     /// Whether the transform keeps axis-aligned rectangles axis-aligned (no rotation or skew,
     /// or an exact quarter turn).
-    var isRectilinear: Bool { (b == 0 && c == 0) || (a == 0 && d == 0) }
+    @_spi(Testing) public var isRectilinear: Bool { (b == 0 && c == 0) || (a == 0 && d == 0) }
 
     /// The largest factor by which the transform stretches any vector (the larger singular value).
-    var maximumScale: CGFloat {
+    @_spi(Testing) public var maximumScale: CGFloat {
         let p = a * a + b * b, q = c * c + d * d, r = a * c + b * d
         let mean = (p + q) / 2
         let diff = (p - q) / 2
@@ -134,7 +140,7 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
     }
 
     /// The geometric-mean scale, `sqrt(|det|)`: how much the transform scales areas, as a length.
-    var areaScale: CGFloat { sqrt(abs(determinant)) }
+    @_spi(Testing) public var areaScale: CGFloat { sqrt(abs(determinant)) }
 }
 
 extension CGPoint {

@@ -168,11 +168,13 @@ extension CGPath {
 }
 
 /// Collects a flattened path as arrays of polylines (used by stroking, dashing and queries).
-struct PolylineCollector: PathFlatteningSink {
+@_spi(Testing) public struct PolylineCollector: PathFlatteningSink {
     /// One flattened subpath.
-    struct Polyline {
-        var points: [CGPoint]
-        var isClosed: Bool
+    @_spi(Testing) public struct Polyline {
+        /// The subpath's points.
+        @_spi(Testing) public var points: [CGPoint]
+        /// Whether the subpath was closed.
+        @_spi(Testing) public var isClosed: Bool
     }
     var polylines: [Polyline] = []
 
@@ -188,7 +190,7 @@ struct PolylineCollector: PathFlatteningSink {
 
 extension CGPath {
     /// The path flattened into polylines, in the path's own space.
-    func polylines(tolerance: CGFloat, transform: CGAffineTransform = .identity) -> [PolylineCollector.Polyline] {
+    @_spi(Testing) public func polylines(tolerance: CGFloat, transform: CGAffineTransform = .identity) -> [PolylineCollector.Polyline] {
         var collector = PolylineCollector()
         flatten(transform: transform, tolerance: tolerance, into: &collector)
         return collector.polylines

@@ -224,12 +224,15 @@ public class CGPath: Equatable, Hashable, CustomStringConvertible {
 
     /// A path element as a Swift value.
     public enum Element: Equatable, Sendable {
+        /// Starts a new subpath at the point.
         case moveTo(CGPoint)
+        /// A straight line to the point.
         case lineTo(CGPoint)
         /// A quadratic curve to the first point, with the given control point.
         case quadCurveTo(CGPoint, control: CGPoint)
         /// A cubic curve to the first point, with the given control points.
         case curveTo(CGPoint, control1: CGPoint, control2: CGPoint)
+        /// A straight line back to the subpath's first point, closing it.
         case closeSubpath
     }
 

@@ -6,7 +6,12 @@ import Foundation
 /// (no colour management), which is what the peers do and what iOS apps of the era assumed.
 public final class CGColorSpace: Equatable, Sendable, CustomStringConvertible {
     /// The colour space's model.
-    public enum Model: Int32, Sendable { case monochrome = 0, rgb = 1 }
+    public enum Model: Int32, Sendable {
+        /// One gray component.
+        case monochrome = 0
+        /// Red, green and blue components.
+        case rgb = 1
+    }
 
     /// The model (gray or RGB).
     public let model: Model
@@ -34,12 +39,19 @@ public final class CGColorSpace: Equatable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
+    /// The name of the sRGB space.
     public static let sRGB = "kCGColorSpaceSRGB"
+    /// The name of extended sRGB (drawn as sRGB).
     public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
+    /// The name of linear RGB (drawn as sRGB).
     public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
+    /// The name of Display P3 (drawn as sRGB).
     public static let displayP3 = "kCGColorSpaceDisplayP3"
+    /// The name of gray with gamma 2.2 (drawn as sRGB gray).
     public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
+    /// The name of linear gray (drawn as sRGB gray).
     public static let linearGray = "kCGColorSpaceLinearGray"
+    /// The name of extended gray (drawn as sRGB gray).
     public static let extendedGray = "kCGColorSpaceExtendedGray"
 
     static let deviceRGB = CGColorSpace(model: .rgb, name: "kCGColorSpaceDeviceRGB")

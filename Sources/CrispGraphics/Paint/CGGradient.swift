@@ -19,12 +19,15 @@ public struct CGGradientDrawingOptions: OptionSet, Sendable {
 /// are spread evenly, and a single stop paints one colour.
 public final class CGGradient: @unchecked Sendable {
     /// A colour stop: straight RGBA in 0…1 at a location in 0…1.
-    struct Stop: Hashable {
-        var location: CGFloat
-        var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
+    @_spi(Testing) public struct Stop: Hashable {
+        /// Where the stop lies.
+        @_spi(Testing) public var location: CGFloat
+        /// The colour's components.
+        @_spi(Testing) public var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
     }
 
-    let stops: [Stop]
+    /// The stops, sorted by location (a hook for tests).
+    @_spi(Testing) public let stops: [Stop]
 
     /// Tables already sampled, by the alpha they were sampled with (a gradient is immutable, so
     /// a table stays valid for its lifetime).

@@ -1,23 +1,23 @@
 /// An 8-bit coverage mask over a pixel rectangle: the non-rectangular part of a clip.
 /// Immutable once built (and summarized); graphics states share it.
-final class ClipMask {
+@_spi(Testing) public final class ClipMask {
     /// The pixels the mask covers (raster coordinates); outside them the clip lets nothing through.
-    let bounds: PixelRect
+    @_spi(Testing) public let bounds: PixelRect
     /// Coverage bytes, row after row, `bounds.width` per row.
-    let data: UnsafeMutablePointer<UInt8>
+    @_spi(Testing) public let data: UnsafeMutablePointer<UInt8>
     /// Per row, where it lets anything through and a fully open run (set by `summarizeRows()`
     /// or recorded by the writer, `recordRowRuns()`; nil before).
-    private(set) var rowRuns: UnsafeMutablePointer<RowRuns>?
+    @_spi(Testing) public private(set) var rowRuns: UnsafeMutablePointer<RowRuns>?
 
     /// What one mask row lets through, as raster columns: nothing outside `start..<end` (none of
     /// it when `start >= end`), and everything (coverage 255) in `fullStart..<fullEnd`, which
     /// lies inside it (possibly empty).
-    struct RowRuns {
-        var start: Int32, end: Int32, fullStart: Int32, fullEnd: Int32
+    @_spi(Testing) public struct RowRuns {
+        @_spi(Testing) public var start: Int32, end: Int32, fullStart: Int32, fullEnd: Int32
     }
 
     /// A zeroed mask over `bounds`.
-    init(bounds: PixelRect) {
+    @_spi(Testing) public init(bounds: PixelRect) {
         self.bounds = bounds
         let n = max(1, bounds.width * bounds.height)
         data = .allocate(capacity: n)
@@ -33,7 +33,7 @@ final class ClipMask {
     /// skips what it hides and treats its open middle as no mask at all (a rounded rectangle's
     /// clip is mostly that middle).
     @discardableResult
-    func summarizeRows() -> UnsafeMutablePointer<RowRuns> {
+    @_spi(Testing) public func summarizeRows() -> UnsafeMutablePointer<RowRuns> {
         let height = bounds.height, width = bounds.width
         let runs = rowRuns ?? .allocate(capacity: max(1, height))
         rowRuns = runs
@@ -97,7 +97,7 @@ final class ClipMask {
 
     /// The mask bytes of raster row `y`, starting at `bounds.x`.
     @inline(__always)
-    func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { data + (y - bounds.y) * bounds.width }
+    @_spi(Testing) public func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { data + (y - bounds.y) * bounds.width }
 
     /// The mask as plain pointers for a span consumer, which keeps the mask itself alive beside
     /// it. Summarizes the rows first if that has not been done.
@@ -184,7 +184,7 @@ struct ClipRows {
 extension Pixel {
     /// `a·b/255` rounded, for 8-bit factors.
     @inline(__always)
-    static func multiply8(_ a: UInt32, _ b: UInt32) -> UInt8 {
+    @_spi(Testing) public static func multiply8(_ a: UInt32, _ b: UInt32) -> UInt8 {
         let v = a &* b &+ 128
         return UInt8(truncatingIfNeeded: (v &+ (v >> 8)) >> 8)
     }

@@ -45,9 +45,9 @@ import Foundation
 //
 // Work proceeds in horizontal bands of at most `bandBudget` cells so the buffer stays in L2.
 
-final class Rasterizer {
+@_spi(Testing) public final class Rasterizer {
     /// Cells (32-bit integers) per band: 64 Ki cells = 256 KiB of accumulation buffer.
-    static let bandBudget = 1 << 16
+    @_spi(Testing) public static let bandBudget = 1 << 16
     /// Fractional bits of the fixed-point coordinates: 1/256 px.
     static let fractionBits = 8
     /// The accumulated value of one fully covered pixel: 256 (rows of 1/256 px) × 2 × 256 (the
@@ -90,7 +90,7 @@ final class Rasterizer {
     @exclusivity(unchecked) var maxX = Int32.min
     /// Segments offered (`addLine` calls, before clipping) since the rasterizer was made: a work
     /// count, so tests bound work by counts rather than by time.
-    @exclusivity(unchecked) var segmentsOffered = 0
+    @exclusivity(unchecked) @_spi(Testing) public internal(set) var segmentsOffered = 0
 
     var accumulation: UnsafeMutablePointer<Int32>
     var accumulationCapacity = 0
@@ -144,7 +144,7 @@ final class Rasterizer {
         maxX = .min
     }
 
-    var isEmpty: Bool { edgeCount == 0 }
+    @_spi(Testing) public var isEmpty: Bool { edgeCount == 0 }
 
     /// A scratch row of at least `count` coverage bytes (valid until the next call).
     func scratchCoverage(count: Int) -> UnsafeMutablePointer<UInt8> {

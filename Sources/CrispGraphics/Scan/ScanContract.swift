@@ -46,10 +46,10 @@ struct CellTarget {
 }
 
 /// A rectangle of whole device pixels, `x..<maxX`, `y..<maxY`, rows counted from the top.
-struct PixelRect: Equatable {
-    var x: Int, y: Int, maxX: Int, maxY: Int
-    var width: Int { maxX - x }
-    var height: Int { maxY - y }
+@_spi(Testing) public struct PixelRect: Equatable, Sendable {
+    @_spi(Testing) public var x: Int, y: Int, maxX: Int, maxY: Int
+    @_spi(Testing) public var width: Int { maxX - x }
+    @_spi(Testing) public var height: Int { maxY - y }
     var isEmpty: Bool { maxX <= x || maxY <= y }
 
     static let empty = PixelRect(x: 0, y: 0, maxX: 0, maxY: 0)

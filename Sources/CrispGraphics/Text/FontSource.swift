@@ -36,6 +36,7 @@ public struct FontSettings: Sendable, Hashable {
     /// Families tried, in order, for a character the chosen face lacks.
     public var fallbackFamilies: [String] = ["DejaVu Sans"]
 
+    /// The default settings: the families above.
     public init() {}
 
     /// The family a generic name stands for, or `family` itself.

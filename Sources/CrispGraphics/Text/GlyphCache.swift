@@ -42,7 +42,7 @@ final class GlyphBitmap: Sendable {
 }
 
 /// A bounded cache of glyph bitmaps shared by every context (thread-safe).
-final class GlyphCache: @unchecked Sendable {
+@_spi(Testing) public final class GlyphCache: @unchecked Sendable {
     /// What identifies a bitmap.
     struct Key: Hashable, Sendable {
         var font: Int
@@ -63,12 +63,12 @@ final class GlyphCache: @unchecked Sendable {
     /// the em, which would otherwise ask for gigabytes (a 300-byte font with a 4000-em `.notdef`).
     static let maximumBitmapEms: CGFloat = 4
     /// Subdivisions of a pixel for the glyph origin's x.
-    static let phases = 4
+    @_spi(Testing) public static let phases = 4
     /// The flattening tolerance, in device pixels, for glyph outlines (cached or not; a finer
     /// context flatness wins). Chords cut the convex side of curves, so a coarse tolerance makes
     /// small text measurably lighter: at 0.1 px, 17 px Roboto lost 1% of its ink against
     /// FreeType; at 0.025 px the difference is within ±1% at every size.
-    static let flatness: CGFloat = 0.025
+    @_spi(Testing) public static let flatness: CGFloat = 0.025
 
     private struct Slot {
         var key: Key
@@ -85,7 +85,7 @@ final class GlyphCache: @unchecked Sendable {
     private var hitCount = 0
     private var missCount = 0
 
-    init(byteBudget: Int) {
+    @_spi(Testing) public init(byteBudget: Int) {
         precondition(byteBudget > 0)
         self.byteBudget = byteBudget
     }
@@ -132,9 +132,9 @@ final class GlyphCache: @unchecked Sendable {
     }
 
     /// Lookups that found a bitmap, and lookups that had to rasterize one.
-    var statistics: (hits: Int, misses: Int) { lock.withLock { (hitCount, missCount) } }
+    @_spi(Testing) public var statistics: (hits: Int, misses: Int) { lock.withLock { (hitCount, missCount) } }
     /// Entries and bytes held.
-    var usage: (entries: Int, bytes: Int) { lock.withLock { (slots.count, bytes) } }
+    @_spi(Testing) public var usage: (entries: Int, bytes: Int) { lock.withLock { (slots.count, bytes) } }
 
     /// Forgets every bitmap (statistics are kept).
     func removeAll() {

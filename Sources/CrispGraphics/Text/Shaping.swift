@@ -26,7 +26,10 @@ struct ShapedRun: Sendable {
 
 /// The writing direction a run is shaped in.
 public enum TextDirection: UInt8, Sendable {
-    case leftToRight, rightToLeft
+    /// Left to right (Latin, Greek, Cyrillic…).
+    case leftToRight
+    /// Right to left (Hebrew, Arabic…).
+    case rightToLeft
 }
 
 /// A face's HarfBuzz font (immutable once made, so shared between threads).

@@ -28,6 +28,7 @@ public struct StringsFileProblem: Error, Equatable, CustomStringConvertible, Sen
     /// What is wrong.
     public var message: String
 
+    /// A problem on `line` of `file`.
     public init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line

@@ -7,9 +7,9 @@ import Foundation
 // lets tests render different windows in parallel. Image contexts
 // (`UIGraphicsBeginImageContext`) live on the same stack, marked as such, with their scale.
 
-final class GraphicsContextStack {
+@_spi(Testing) public final class GraphicsContextStack {
     /// One context on the stack.
-    struct Entry {
+    @_spi(Testing) public struct Entry {
         /// The context; nil for an image context that could not be made (absurd size), so that
         /// `UIGraphicsGetCurrentContext()` is nil until its `UIGraphicsEndImageContext()`.
         var context: CGContext?
@@ -19,11 +19,12 @@ final class GraphicsContextStack {
         var isImageContext: Bool
     }
 
-    var entries: [Entry] = []
+    /// The stack, innermost last.
+    @_spi(Testing) public var entries: [Entry] = []
 
     private static let key = "CrispUI.GraphicsContextStack"
 
-    static var current: GraphicsContextStack {
+    @_spi(Testing) public static var current: GraphicsContextStack {
         let dictionary = Thread.current.threadDictionary
         if let stack = dictionary[key] as? GraphicsContextStack { return stack }
         let stack = GraphicsContextStack()

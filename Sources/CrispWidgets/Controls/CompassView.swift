@@ -75,7 +75,7 @@ public final class CompassView: View, ThemeFollowing {
     }
 
     /// The wedge: ± inaccuracy around north, in the theme's accent; nil at 0°.
-    func wedgePath() -> CGPath? {
+    @_spi(Testing) public func wedgePath() -> CGPath? {
         let dial = dialRect.insetBy(dx: 1, dy: 1)
         let spread = inaccuracy * .pi / 180
         guard dial.width > 4, spread > 0 else { return nil }

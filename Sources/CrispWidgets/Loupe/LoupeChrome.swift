@@ -23,7 +23,7 @@ import Foundation
 // changes with every move, so nothing would be saved.
 
 /// The loupe's frame as two cached bitmaps: under and over the magnified disc.
-final class LoupeChrome {
+@_spi(Testing) public final class LoupeChrome {
     /// What the bitmaps depend on.
     struct Key: Equatable {
         var size: CGSize
@@ -36,7 +36,7 @@ final class LoupeChrome {
     /// The bitmap under the disc, and the one over it.
     private(set) var images: (under: CGImage, over: CGImage)?
     /// How many times the bitmaps were drawn (for tests).
-    private(set) var drawCount = 0
+    @_spi(Testing) public private(set) var drawCount = 0
 
     /// The bytes the bitmaps take.
     var bytes: Int {

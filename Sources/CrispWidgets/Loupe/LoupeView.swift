@@ -70,7 +70,7 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
     public private(set) var snapshotCount = 0
 
     let snapshot = LoupeSnapshot()
-    let chrome = LoupeChrome()
+    @_spi(Testing) public let chrome = LoupeChrome()
     /// Pixels rendered into the snapshot since the loupe last opened (stale tiles only).
     public var snapshotPixels: Int { snapshot.renderedPixels }
     /// The bytes the snapshot holds: a screenful while the loupe is open, none once it has
@@ -264,7 +264,7 @@ public final class LoupeView: View, ThemeFollowing, WindowBackdrop {
     /// The loupe's frame for a touch at `point` in a window with `bounds`: centred above the
     /// touch (clear of the finger); beside it when there is no room above; always inside; its
     /// origin on whole device pixels at `scale` (so its cached frame is copied pixel for pixel).
-    static func frame(forTouch point: CGPoint, in bounds: CGRect, scale: CGFloat) -> CGRect {
+    @_spi(Testing) public static func frame(forTouch point: CGPoint, in bounds: CGRect, scale: CGFloat) -> CGRect {
         let d = diameter(in: bounds.size)
         let side = d + 2 * margin
         let lift = d / 2 + 24

@@ -102,7 +102,7 @@ open class RightHandedView: View {
 
     /// The message of the precondition that a view draws through a delegate or a subclass but
     /// not both; nil when there is no conflict.
-    static func drawingConflict(hasDelegate: Bool, overridesDrawing: Bool, type: RightHandedView.Type) -> String? {
+    @_spi(Testing) public static func drawingConflict(hasDelegate: Bool, overridesDrawing: Bool, type: RightHandedView.Type) -> String? {
         guard hasDelegate, overridesDrawing else { return nil }
         return "RightHandedView: \(type) overrides draw(_:in:) and also has a delegate; draw with one or the other, not both"
     }

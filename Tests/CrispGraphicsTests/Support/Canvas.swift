@@ -1,5 +1,5 @@
 import Foundation
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// Test helpers for reading a context's pixels in raster order (row 0 at the top).
 extension CGContext {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import CrispGraphics
+import CrispGraphics
 
 /// A slow, obviously correct rasterizer: each pixel is sampled on a 16×16 grid of points and
 /// every sample runs a point-in-polygon winding test against every edge. Used only to check the

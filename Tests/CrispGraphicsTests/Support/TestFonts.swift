@@ -1,6 +1,6 @@
 import CrispTestSupport
 import Foundation
-@testable import CrispGraphics
+import CrispGraphics
 
 /// Fonts for the text tests: the bundled faces and the fixtures of `Fixtures/fonts`.
 enum TestFonts {

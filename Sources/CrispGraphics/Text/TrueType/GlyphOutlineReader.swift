@@ -16,25 +16,29 @@ import Foundation
 // draws unhinted outlines, as CoreText does.
 
 /// One point of a TrueType outline, in font units.
-struct GlyphPoint: Equatable, Sendable {
-    var x: Double
-    var y: Double
-    var isOnCurve: Bool
+@_spi(Testing) public struct GlyphPoint: Equatable, Sendable {
+    /// x in font units.
+    @_spi(Testing) public var x: Double
+    /// y in font units, up.
+    @_spi(Testing) public var y: Double
+    /// Whether the point is on the curve (else a quadratic control point).
+    @_spi(Testing) public var isOnCurve: Bool
 }
 
 /// A glyph's contours in font units (y up): `points`, split after each index in `contourEnds`.
-struct GlyphOutline: Equatable, Sendable {
-    var points: [GlyphPoint] = []
+@_spi(Testing) public struct GlyphOutline: Equatable, Sendable {
+    /// The points of every contour, in order.
+    @_spi(Testing) public var points: [GlyphPoint] = []
     /// The index of the last point of each contour, ascending.
-    var contourEnds: [Int] = []
+    @_spi(Testing) public var contourEnds: [Int] = []
 
     var isEmpty: Bool { points.isEmpty }
 }
 
 /// Reads glyph outlines from 'loca' and 'glyf'.
-struct GlyphOutlineReader: Sendable {
+@_spi(Testing) public struct GlyphOutlineReader: Sendable {
     /// Deepest composite nesting accepted (fonts in the wild use 1–3 levels).
-    static let maximumDepth = 8
+    @_spi(Testing) public static let maximumDepth = 8
     /// Most points one expanded glyph may have.
     static let maximumPoints = 1 << 16
     /// Most components one expanded glyph may have, counted over all levels.

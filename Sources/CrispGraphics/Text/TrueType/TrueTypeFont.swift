@@ -175,7 +175,7 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
     public func pointCount(of glyph: CGGlyph) throws(FontError) -> Int { try outlines.pointCount(of: Int(glyph)) }
 
     /// The outline's control points and contours (for tests and tools).
-    func outline(of glyph: CGGlyph) throws(FontError) -> GlyphOutline { try outlines.outline(of: Int(glyph)) }
+    @_spi(Testing) public func outline(of glyph: CGGlyph) throws(FontError) -> GlyphOutline { try outlines.outline(of: Int(glyph)) }
 
     private func measuredTop(of character: Unicode.Scalar) -> Int {
         let g = glyph(for: character)
