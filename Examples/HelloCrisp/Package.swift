@@ -15,8 +15,12 @@ let package = Package(
         .executableTarget(name: "hello-crisp", dependencies: ["HelloCrisp"]),
         .testTarget(
             name: "HelloCrispTests",
-            dependencies: ["HelloCrisp", .product(name: "CrispApp", package: "Crisp")],
-            exclude: ["Golden"]
+            dependencies: [
+                "HelloCrisp",
+                .product(name: "CrispApp", package: "Crisp"),
+                .product(name: "CrispSnapshotTesting", package: "Crisp"),
+            ],
+            exclude: ["__Snapshots__"]
         ),
     ]
 )

@@ -73,9 +73,11 @@ public struct SnapshotTolerance: Equatable, Sendable {
 /// A strategy's arguments that name nothing valid: an unknown device, language, theme or
 /// screen, a scale other than 1 or 2, an app whose resources folder does not exist. The
 /// message lists what is valid.
-public struct SnapshotConfigurationError: Error, CustomStringConvertible, Sendable {
+public struct SnapshotConfigurationError: LocalizedError, CustomStringConvertible, Sendable {
     /// The message.
     public var description: String
+    /// The message (what swift-snapshot-testing prints when the value to snapshot throws it).
+    public var errorDescription: String? { description }
     /// An error saying `message`.
     public init(_ message: String) { description = message }
 }
