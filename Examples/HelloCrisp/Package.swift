@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "HelloCrisp",
+    products: [
+        .library(name: "HelloCrisp", targets: ["HelloCrisp"]),
+        .executable(name: "hello-crisp", targets: ["hello-crisp"]),
+    ],
     dependencies: [
         .package(name: "Crisp", path: "../.."),
     ],

@@ -164,6 +164,30 @@ import Testing
         #expect(try Data(contentsOf: file) == Data("x".utf8))
     }
 
+    /// Draws a rectangle ten times its size, centred on itself.
+    final class Sprawling: View {
+        override func draw(_ rect: CGRect) {
+            guard let ctx = UIGraphicsGetCurrentContext() else { return }
+            ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+            ctx.fill(bounds.insetBy(dx: -5 * bounds.width, dy: -5 * bounds.height))
+        }
+    }
+
+    @Test func anEmptyViewAndAViewDrawingOutsideItsBoundsAreSnapshotted() throws {
+        let dir = try folder("odd-views")
+        let strategy = try Snapshotting<View, SnapshotImage>.image(device: "iphone3gs", callBar: true)
+        for (name, view) in [("empty", View()), ("sprawling", Sprawling())] {
+            #expect(verifySnapshot(of: view, as: strategy, named: name, snapshotDirectory: dir.path)?
+                .contains("Automatically recorded") == true)
+            #expect(verifySnapshot(of: view, as: strategy, named: name, snapshotDirectory: dir.path) == nil, "\(name)")
+        }
+        // The red stops at the screen: the call bar (40 pixels at the top) keeps its own colours.
+        let sprawl = try CGImage(contentsOfPNGFile: dir.appendingPathComponent(
+            "anEmptyViewAndAViewDrawingOutsideItsBoundsAreSnapshotted.sprawling.png").path)
+        #expect(sprawl.pixels[10 * 320 + 160] != 0xFFFF_0000)
+        #expect(sprawl.pixels[240 * 320 + 160] == 0xFFFF_0000)
+    }
+
     @Test func aViewMatrixIsRecordedThenMatchedInOneCall() throws {
         let dir = try folder("view-matrix")
         let matrix = try [String: Snapshotting<View, SnapshotImage>].matrix(devices: ["iphone3gs", "ipad"], callBar: [false, true])
