@@ -70,7 +70,7 @@ import Testing
         time { assertSnapshots(of: tiles, as: matrix, record: .never, snapshotDirectory: references, testName: "tiles()") }
     }
     report("one iPhone 4 snapshot assertion (about, de)", single, unit: 1000, "ms")
-    report("the example's matrix (tiles, 3 devices x 2 languages x call bar, 12 assertions)", whole, unit: 1, "s")
+    report("the example's matrix (tiles, 3 devices x 2 languages x call bar, 12 assertions)", whole, unit: 1000, "ms")
 }
 EOF
 flock /tmp/crisp-release.lock swift build -c release --build-tests --package-path "$pkg" --scratch-path "$work/build" >&2

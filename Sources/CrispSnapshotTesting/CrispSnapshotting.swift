@@ -307,9 +307,9 @@ public enum CrispSnapshot {
 extension Diffing where Value == SnapshotImage {
     /// PNG bytes, compared pixel for pixel within `tolerance`.
     public static func crispImage(tolerance: SnapshotTolerance = .exact) -> Diffing {
-        Diffing(toData: { $0.pngData }, fromData: { SnapshotImage(pngData: $0) }) { reference, new in
+        .diff(toData: { $0.pngData }, fromData: { SnapshotImage(pngData: $0) }, diffV2: { reference, new in
             CrispSnapshot.failure(reference: reference, new: new, tolerance: tolerance).map { ($0, []) }
-        }
+        })
     }
 }
 
