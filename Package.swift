@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CrispWidgets", targets: ["CrispWidgets"]),
         .library(name: "CrispX11", targets: ["CrispX11"]),
         .library(name: "CrispApp", targets: ["CrispApp"]),
+        .library(name: "CrispSnapshotTesting", targets: ["CrispSnapshotTesting"]),
         .executable(name: "crisp", targets: ["crisp"]),
         .executable(name: "crisp-demo", targets: ["crisp-demo"]),
     ],
@@ -27,6 +28,10 @@ let package = Package(
         // Documentation only (`swift package generate-documentation --target CrispGraphics`):
         // a command plugin, which no target depends on, so `swift build` builds nothing of it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Snapshot tests of one's own views (CrispSnapshotTesting): only its `SnapshotTesting`
+        // target is built, which depends on nothing; swift-syntax and swift-custom-dump are
+        // resolved (its other products' dependencies) but never compiled.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     // Every target lists each module it imports (no reliance on transitive dependencies).
     targets: [
@@ -84,6 +89,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `Snapshotting` strategies for swift-snapshot-testing: a view or a screen on a named
+        // device, scale, language, theme and call-bar state. Links XCTest: for test targets.
+        .target(
+            name: "CrispSnapshotTesting",
+            dependencies: [
+                "CrispApp",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .target(name: "CrispDemoApp", dependencies: ["CrispApp", "CrispGraphics", "CrispUI", "CrispWidgets"]),
         .executableTarget(
             name: "crisp-demo",
@@ -98,6 +112,13 @@ let package = Package(
         .testTarget(name: "CrispWidgetsTests", dependencies: ["CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispDemoAppTests", dependencies: ["CrispDemoApp", "CrispApp", "CrispWidgets", "CrispUI", "CrispGraphics", "CrispTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CrispAppTests", dependencies: ["CrispApp", "CrispTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "CrispSnapshotTestingTests",
+            dependencies: [
+                "CrispSnapshotTesting", "CrispApp", "CrispDemoApp", "CrispGraphics",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .testTarget(name: "CrispCLITests", dependencies: ["crisp", "CrispGraphics"]),
         .testTarget(name: "CrispX11Tests", dependencies: ["CrispX11", "CX11", "CrispDemoApp", "CrispApp", "CrispUI", "CrispGraphics", "crisp-demo"]),
     ]

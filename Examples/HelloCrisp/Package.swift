@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "HelloCrisp",
+    products: [
+        .library(name: "HelloCrisp", targets: ["HelloCrisp"]),
+        .executable(name: "hello-crisp", targets: ["hello-crisp"]),
+    ],
     dependencies: [
         .package(name: "Crisp", path: "../.."),
     ],
@@ -15,8 +19,12 @@ let package = Package(
         .executableTarget(name: "hello-crisp", dependencies: ["HelloCrisp"]),
         .testTarget(
             name: "HelloCrispTests",
-            dependencies: ["HelloCrisp", .product(name: "CrispApp", package: "Crisp")],
-            exclude: ["Golden"]
+            dependencies: [
+                "HelloCrisp",
+                .product(name: "CrispApp", package: "Crisp"),
+                .product(name: "CrispSnapshotTesting", package: "Crisp"),
+            ],
+            exclude: ["__Snapshots__"]
         ),
     ]
 )
