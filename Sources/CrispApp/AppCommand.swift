@@ -56,6 +56,9 @@ struct AppCommand: ParsableCommand {
     @Option(help: "The folder Ctrl+S writes screenshots into (default: the current folder).")
     var mediaDir: String = "."
 
+    @Option(help: "Start turned: portrait, landscape-left, landscape-right (the iPad also upside-down); Ctrl+Left / Ctrl+Right turn the device.")
+    var orientation: String = "portrait"
+
     @Option(help: "Append host and input events, one per line, to this file (used by the end-to-end tests).")
     var statusFile: String?
 
@@ -140,6 +143,12 @@ struct AppCommand: ParsableCommand {
                 throw ValidationError(error.description)
             }
         }
+        guard let turned = DeviceOrientation(rawValue: orientation) else {
+            throw ValidationError("unknown --orientation \(orientation); use one of \(DeviceOrientation.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if turned == .upsideDown, let preset = Device.preset(named: device), !preset.isPad {
+            throw ValidationError("--orientation upside-down needs an iPad (--device ipad or ipad-retina): an iPhone's interface does not turn upside down")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: mediaDir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("--media-dir \(mediaDir) is not a folder")
@@ -180,7 +189,8 @@ struct AppCommand: ParsableCommand {
         let config = AppConfiguration(device: preset, isInCall: callBar, language: language,
                                       fixedTime: clock ?? overrides.time ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme,
                                       allowsBackgroundReports: !noAssetReport,
-                                      statusBar: overrides, slowAnimations: slowAnimations, mediaDirectory: mediaDir)
+                                      statusBar: overrides, slowAnimations: slowAnimations, mediaDirectory: mediaDir,
+                                      orientation: DeviceOrientation(rawValue: orientation) ?? .portrait)
         let app = AppController(application: Self.app, configuration: config)
         for warning in Self.app.launchWarnings(app) {
             FileHandle.standardError.write(Data("\(name): \(warning)\n".utf8))
@@ -189,7 +199,7 @@ struct AppCommand: ParsableCommand {
             (app.currentScreen as? AppScreenView)?.prepareForSnapshot()
             let host = try HeadlessHost(window: app.window)
             try host.writePNG(to: snapshot)
-            print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name), \(app.currentScreenDeclaration.name)\(callBar ? ", in call" : ""))")
+            print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name)\(app.screen.orientation == .portrait ? "" : ", " + app.screen.orientation.rawValue), \(app.currentScreenDeclaration.name)\(callBar ? ", in call" : ""))")
             return
         }
 

@@ -30,11 +30,14 @@ public struct AppConfiguration: Sendable {
     /// The folder `Ctrl+S` writes screenshots into (`--media-dir`; default the current folder).
     public var mediaDirectory: String
 
+    /// Which way up the device starts (`--orientation`; `device` is given in portrait).
+    public var orientation: DeviceOrientation
+
     /// Creates a configuration.
     public init(device: Device = .iPhone4, isInCall: Bool = false, language: String = "en", fixedTime: String? = nil,
                 screen: String? = nil, theme: String? = nil, allowsBackgroundReports: Bool = true,
                 statusBar: StatusBarOverrides = StatusBarOverrides(), slowAnimations: Bool = false,
-                mediaDirectory: String = ".") {
+                mediaDirectory: String = ".", orientation: DeviceOrientation = .portrait) {
         self.device = device
         self.isInCall = isInCall
         self.language = language
@@ -45,5 +48,6 @@ public struct AppConfiguration: Sendable {
         self.statusBar = statusBar
         self.slowAnimations = slowAnimations
         self.mediaDirectory = mediaDirectory
+        self.orientation = orientation
     }
 }

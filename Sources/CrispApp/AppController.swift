@@ -109,7 +109,8 @@ public final class AppController {
         theme = configuration.theme.flatMap { name in themes.first { $0.name == name } } ?? themes[0]
         let languages = application.languages.isEmpty ? ["en"] : application.languages
         self.languages = languages
-        screen = Screen(device: configuration.device, isInCall: configuration.isInCall)
+        let orientation = configuration.orientation == .upsideDown && !configuration.device.isPad ? .portrait : configuration.orientation
+        screen = Screen(device: configuration.device, isInCall: configuration.isInCall, orientation: orientation)
         window = Window(screen: screen, eventLoop: eventLoop)
         language = languages.contains(configuration.language) ? configuration.language : languages[0]
         localization = Localization(directories: application.stringsDirectories, language: language)
@@ -174,6 +175,33 @@ public final class AppController {
         log("screen \(currentScreenDeclaration.name)")
         log("theme \(theme.name)")
         log("slow-animations \(slowAnimations ? "on" : "off")")
+        log("orientation \(screen.orientation.rawValue)")
+    }
+
+    // MARK: Rotation
+
+    /// Whether the device's interface turns to `orientation`: every one on an iPad, all but
+    /// upside down on an iPhone (as iOS's default for each).
+    public func supports(_ orientation: DeviceOrientation) -> Bool {
+        orientation != .upsideDown || screen.device.isPad
+    }
+
+    /// Turns the device to `orientation` (animated, as iOS), logging `orientation <name>` first
+    /// (the `layout` lines of the new layout follow). Nothing happens when it is already there
+    /// or the device does not support it.
+    public func setOrientation(_ orientation: DeviceOrientation, animated: Bool = true) {
+        guard orientation != screen.orientation, supports(orientation) else { return }
+        log("orientation \(orientation.rawValue)")
+        screen.setOrientation(orientation, animated: animated)
+    }
+
+    /// Turns the device a quarter turn to the left (`Ctrl+Left`, counterclockwise) or right
+    /// (`Ctrl+Right`); an orientation the device does not support is passed over (an iPhone
+    /// goes from landscape to landscape).
+    public func rotate(left: Bool) {
+        var turns = screen.orientation.quarterTurns
+        repeat { turns += left ? 1 : -1 } while !supports(DeviceOrientation(quarterTurns: turns))
+        setOrientation(DeviceOrientation(quarterTurns: turns))
     }
 
     // MARK: Screens and themes
@@ -254,6 +282,10 @@ public final class AppController {
             log(key.specialKey == .delete ? "key Delete" : "key BackSpace")
             _ = (currentScreen as? AppScreenView)?.handleKey(key)
             return
+        case .left where key.isControlDown, .right where key.isControlDown:
+            log(key.specialKey == .left ? "key Ctrl+Left" : "key Ctrl+Right")
+            rotate(left: key.specialKey == .left)
+            return
         case .up, .down, .left, .right:
             log("key " + (key.specialKey == .up ? "Up" : key.specialKey == .down ? "Down" : key.specialKey == .left ? "Left" : "Right"))
             _ = (currentScreen as? AppScreenView)?.handleKey(key)
@@ -279,7 +311,8 @@ public final class AppController {
         switch c {
         case "1", "2", "3", "4", "5":
             let preset = Device.presets[Int(String(c))! - 1]
-            screen.setDevice(preset)
+            if !preset.isPad && screen.orientation == .upsideDown { setOrientation(.portrait, animated: false) }
+            screen.setDevice(screen.orientation.isLandscape ? preset.transposed : preset)
             log("device \(preset.identifier) \(screen.pixelWidth)x\(screen.pixelHeight)")
         case "c":
             screen.setInCall(!screen.isInCall, animated: true)

@@ -228,8 +228,11 @@ public final class X11Host: ScreenHost {
         hints.pointee.width = Int32(window.screen.pixelWidth)
         hints.pointee.height = Int32(window.screen.pixelHeight)
         let scale = window.screen.scale
-        hints.pointee.min_width = Int32((minimumPointSize.width * scale).rounded(.up))
-        hints.pointee.min_height = Int32((minimumPointSize.height * scale).rounded(.up))
+        // In landscape the app's smallest screen is on its side too.
+        let minimum = window.screen.orientation.isLandscape
+            ? CGSize(width: minimumPointSize.height, height: minimumPointSize.width) : minimumPointSize
+        hints.pointee.min_width = Int32((minimum.width * scale).rounded(.up))
+        hints.pointee.min_height = Int32((minimum.height * scale).rounded(.up))
         XSetWMNormalHints(display, xWindow, hints)
         XFree(hints)
     }
@@ -416,7 +419,7 @@ public final class X11Host: ScreenHost {
         let text = count > 0 && special == nil
             ? String(decoding: bytes[0..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         guard special != nil || !text.isEmpty else { return nil }
-        return KeyPress(characters: text, specialKey: special)
+        return KeyPress(characters: text, specialKey: special, isControlDown: event.state & UInt32(ControlMask) != 0)
     }
 
     /// Follows the window's last reported size: a new image and a custom screen of that many
