@@ -83,6 +83,78 @@ public final class AppController {
     /// The folder screenshots go into.
     public var mediaDirectory: String
 
+    // MARK: Window scale
+
+    /// How big the window shows the device; setting it logs `window-scale <mode> <ppp>`.
+    public private(set) var windowScaleMode: WindowScaleMode
+    /// The device's own pixels per point (1 or 2; `s` and the presets set it); in `pixel` mode
+    /// the screen's scale.
+    public private(set) var deviceScale: CGFloat
+    /// The desktop's scale (screen pixels per desktop point) and the display's dots per inch,
+    /// as the host reads them (`setDesktop(scale:dotsPerInch:)`); 1 and 96 without one.
+    public private(set) var desktopScale: CGFloat = 1
+    public private(set) var displayDotsPerInch: CGFloat = 96
+
+    /// The window's pixels per point in `mode` for `device` (default: the one shown) at
+    /// `deviceScale`.
+    public func pixelsPerPoint(in mode: WindowScaleMode, for device: Device? = nil) -> CGFloat {
+        switch mode {
+        case .pixel: deviceScale
+        case .point: desktopScale
+        case .physical: displayDotsPerInch / ((device ?? screen.device).isPad ? 132 : 163)
+        }
+    }
+
+    /// Shows the device in `mode` (`Ctrl+1` pixel, `Ctrl+2` point, `Ctrl+3` physical): the
+    /// screen's scale becomes the window's pixels per point; logs `window-scale <mode> <ppp>`.
+    public func setWindowScale(_ mode: WindowScaleMode) {
+        guard mode != windowScaleMode else { return }
+        windowScaleMode = mode
+        applyWindowScale(logging: true)
+    }
+
+    /// The host read the desktop's scale (at start, or it changed while running): in `point`
+    /// and `physical` mode the window follows, with a `window-scale` line when it changes.
+    public func setDesktop(scale: CGFloat, dotsPerInch: CGFloat) {
+        guard scale.isFinite, scale > 0, dotsPerInch.isFinite, dotsPerInch > 0 else { return }
+        guard scale != desktopScale || dotsPerInch != displayDotsPerInch else { return }
+        let before = pixelsPerPoint(in: windowScaleMode)
+        desktopScale = scale
+        displayDotsPerInch = dotsPerInch
+        applyWindowScale(logging: pixelsPerPoint(in: windowScaleMode) != before)
+    }
+
+    /// `ppp` as the status line writes it: up to three decimals, no trailing zeros.
+    static func formatScale(_ ppp: CGFloat) -> String {
+        var s = String(format: "%.3f", Double(ppp))
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+
+    private func applyWindowScale(logging: Bool) {
+        let ppp = pixelsPerPoint(in: windowScaleMode)
+        let d = screen.device
+        if d.scale != ppp {
+            screen.setDevice(Device(identifier: d.identifier, name: d.name, pointSize: d.pointSize, scale: ppp))
+        }
+        if logging { log("window-scale \(windowScaleMode.rawValue) \(AppController.formatScale(ppp))") }
+    }
+
+    /// Shows `device` (a preset or a scale change, in portrait shape) in the current
+    /// orientation and window scale; its own scale becomes `deviceScale`.
+    private func showDevice(_ device: Device) {
+        let before = screen.scale
+        deviceScale = device.scale
+        let turned = screen.orientation.isLandscape ? device.transposed : device
+        let ppp = pixelsPerPoint(in: windowScaleMode, for: device)
+        screen.setDevice(ppp == turned.scale ? turned
+                         : Device(identifier: turned.identifier, name: turned.name, pointSize: turned.pointSize, scale: ppp))
+        if windowScaleMode != .pixel, ppp != before {
+            log("window-scale \(windowScaleMode.rawValue) \(AppController.formatScale(ppp))")
+        }
+    }
+
     private let fixedTime: String?
     private var clockTimer: LoopTimer?
     private var callTimer: LoopTimer?
@@ -116,6 +188,8 @@ public final class AppController {
         localization = Localization(directories: application.stringsDirectories, language: language)
         fixedTime = configuration.fixedTime ?? configuration.statusBar.time
         mediaDirectory = configuration.mediaDirectory
+        windowScaleMode = configuration.windowScale
+        deviceScale = configuration.device.scale
         if configuration.slowAnimations { window.eventLoop.animationTimeScale = AppController.slowAnimationFactor }
         let firstIndex = configuration.screen.flatMap { name in declared.firstIndex { $0.name == name } } ?? 0
         // The root view exists before the screens' views are made (a factory may reach the
@@ -153,6 +227,7 @@ public final class AppController {
         placeHUD()
         startClock()
         updateCallTimer()
+        if windowScaleMode != .pixel { applyWindowScale(logging: false) }
         window.layoutIfNeeded()
     }
 
@@ -176,6 +251,7 @@ public final class AppController {
         log("theme \(theme.name)")
         log("slow-animations \(slowAnimations ? "on" : "off")")
         log("orientation \(screen.orientation.rawValue)")
+        log("window-scale \(windowScaleMode.rawValue) \(AppController.formatScale(screen.scale))")
     }
 
     // MARK: Rotation
@@ -303,6 +379,10 @@ public final class AppController {
             log("key Ctrl+S")
             takeScreenshot()
             return
+        case "1" where key.isControlDown, "2" where key.isControlDown, "3" where key.isControlDown:
+            log("key Ctrl+\(key.characters)")
+            setWindowScale(key.characters == "1" ? .pixel : key.characters == "2" ? .point : .physical)
+            return
         default:
             break
         }
@@ -312,14 +392,15 @@ public final class AppController {
         case "1", "2", "3", "4", "5":
             let preset = Device.presets[Int(String(c))! - 1]
             if !preset.isPad && screen.orientation == .upsideDown { setOrientation(.portrait, animated: false) }
-            screen.setDevice(screen.orientation.isLandscape ? preset.transposed : preset)
+            showDevice(preset)
             log("device \(preset.identifier) \(screen.pixelWidth)x\(screen.pixelHeight)")
         case "c":
             screen.setInCall(!screen.isInCall, animated: true)
             log("call \(screen.isInCall ? "on" : "off")")
         case "s":
-            screen.setDevice(screen.device.withScale(screen.scale == 1 ? 2 : 1))
-            log("scale \(Int(screen.scale)) \(screen.pixelWidth)x\(screen.pixelHeight)")
+            let portrait = screen.orientation.isLandscape ? screen.device.transposed : screen.device
+            showDevice(portrait.withScale(deviceScale == 1 ? 2 : 1))
+            log("scale \(Int(deviceScale)) \(screen.pixelWidth)x\(screen.pixelHeight)")
         case "l":
             let i = languages.firstIndex(of: language) ?? 0
             language = languages[(i + 1) % languages.count]

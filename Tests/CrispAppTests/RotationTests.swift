@@ -42,7 +42,7 @@ private enum TwoScreenApp: CrispApplication {
         var lines: [String] = []
         app.eventLog = { lines.append($0) }
         app.logInitialState()
-        #expect(lines.last == "orientation portrait")
+        #expect(lines.suffix(2).first == "orientation portrait")
         app.handleKey(Self.ctrlLeft)
         #expect(lines.suffix(2) == ["key Ctrl+Left", "orientation landscape-left"])
         #expect(app.screen.orientation == .landscapeLeft && app.screen.pixelWidth == 960 && app.screen.pixelHeight == 640)
