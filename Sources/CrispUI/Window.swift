@@ -106,6 +106,8 @@ open class Window: View {
     }
 
     func screenDidChangeDevice() {
+        // A turn's pictures are of the old size: the views draw the new one at once.
+        endRotation()
         contentsCache.removeAll()
         frame = screen.bounds
         invalidateEverything()
@@ -144,6 +146,13 @@ open class Window: View {
         return context.makeImage()
     }
 
+    /// Ends a rotation being shown at once (the screen changed size under it).
+    func endRotation() {
+        rotationAnimator?.set(1)
+        rotation = nil
+        rotationAnimator = nil
+    }
+
     /// Ends the current touch as cancelled (the screen turned under it).
     func cancelCurrentTouch() {
         if let touch = currentTouch { handlePointer(.cancelled, at: touch.locationInWindow) }
@@ -156,9 +165,7 @@ open class Window: View {
     /// touches, status lines) is already in its new state meanwhile. A rotation interrupts the
     /// one running.
     func animateRotation(from oldImage: CGImage, quarterTurns: Int, duration: TimeInterval) {
-        rotationAnimator?.set(1)
-        rotation = nil
-        rotationAnimator = nil
+        endRotation()
         let turn = Rotation(oldImage: oldImage, newImage: renderedImage(), startAngle: -CGFloat(quarterTurns) * .pi / 2)
         let animator = ValueAnimator<CGFloat>(0, owner: self)
         rotation = turn

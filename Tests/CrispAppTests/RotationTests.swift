@@ -185,6 +185,26 @@ private enum TwoScreenApp: CrispApplication {
         #expect(app.helpOverlay.frame.size == app.rootView.bounds.size)
     }
 
+    /// A preset chosen during a turn: the turn's pictures are of the old size, so it ends and
+    /// the new device draws at once.
+    @Test func aPresetDuringATurnEndsIt() throws {
+        let clock = ManualClock()
+        let app = AppController(application: TwoScreenApp.self, configuration: AppConfiguration(fixedTime: "9:41"),
+                                eventLoop: EventLoop(clock: { clock.t }))
+        let host = try HeadlessHost(window: app.window)
+        try host.run()
+        app.handleKey(Self.ctrlLeft)
+        clock.t += 0.1
+        try host.run()
+        #expect(app.window.isRotating)
+        app.handleKey(KeyPress(characters: "4"))
+        #expect(!app.window.isRotating)
+        try host.run()
+        let started = AppController(application: TwoScreenApp.self, configuration: AppConfiguration(
+            device: .iPad, fixedTime: "9:41", orientation: .landscapeLeft))
+        #expect(host.context.makeImage()!.pixels == (try HeadlessHost(window: started.window).snapshot()).pixels)
+    }
+
     @Test func theCommandLineTakesAnOrientation() throws {
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-rotation-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: png) }
