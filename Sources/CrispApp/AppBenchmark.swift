@@ -100,8 +100,57 @@ public enum AppBenchmark {
                            moveBitmap: bitmap.median, moveVector: vector.median, movePixels: bitmap.pixels)
     }
 
+    /// The rotation on one screen: the frames of a turn from portrait to landscape-left (each
+    /// repaints the whole screen), and full frames in both orientations.
+    public struct RotationResult {
+        public var screen: String
+        public var device: Device
+        /// Median and slowest frame of the turn's animation.
+        public var turnMedian: TimeInterval
+        public var turnMax: TimeInterval
+        /// Median full frame in portrait and in landscape.
+        public var portrait: TimeInterval
+        public var landscape: TimeInterval
+    }
+
+    /// Measures the rotation on `screen` at `device`: `frames` turns of 12 animation frames each
+    /// (a manual clock stepping through the 0.3 s), and `frames` full frames in each orientation.
+    public static func runRotation(application: any CrispApplication.Type, screen: String, device: Device = .iPadRetina,
+                                   frames: Int) throws -> RotationResult {
+        nonisolated(unsafe) var now: TimeInterval = 1000
+        let app = AppController(application: application, configuration: AppConfiguration(
+            device: device, fixedTime: "9:41", screen: screen, allowsBackgroundReports: false), eventLoop: EventLoop(clock: { now }))
+        let host = try HeadlessHost(window: app.window)
+        (app.currentScreen as? AppScreenView)?.prepareForSnapshot()
+        func fullFrames() throws -> TimeInterval {
+            try host.renderFrame()
+            return try time(frames) { _ in
+                app.window.invalidateEverything()
+                return try host.renderFrame()
+            }.median
+        }
+        let portrait = try fullFrames()
+        var turn: [TimeInterval] = []
+        for i in 0..<frames {
+            app.setOrientation(i % 2 == 0 ? .landscapeLeft : .portrait)
+            for _ in 0..<12 {
+                let t0 = MonotonicClock.seconds()
+                try host.renderFrame()
+                turn.append(MonotonicClock.seconds() - t0)
+                now += Screen.rotationDuration / 12
+                app.window.eventLoop.runDueWork()
+            }
+            try host.renderFrame()
+        }
+        app.setOrientation(.landscapeLeft, animated: false)
+        let landscape = try fullFrames()
+        return RotationResult(screen: screen, device: device, turnMedian: turn.median, turnMax: turn.max() ?? 0,
+                              portrait: portrait, landscape: landscape)
+    }
+
     /// Prints `--bench-render`'s tables: every screen at every device (unless `loupeOnly`),
-    /// then the loupe on every screen at the retina iPad.
+    /// then the loupe on every screen at the retina iPad, then the rotation there (unless
+    /// `loupeOnly`).
     static func printTables(application: any CrispApplication.Type, screens: [String], devices: [Device], frames: Int,
                             loupeOnly: Bool) throws {
         if !loupeOnly {
@@ -126,6 +175,16 @@ public enum AppBenchmark {
                   + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
                   + String(format: "%7.3f ms (%8d)  %7.3f ms   %7.3f ms   (%6d)", r.open * 1000, r.openSnapshotPixels,
                            r.moveBitmap * 1000, r.moveVector * 1000, r.movePixels))
+        }
+        guard !loupeOnly else { return }
+        print("")
+        print("rotation  device       turn frame (max)        full frame portrait  landscape")
+        for screen in screens {
+            let r = try runRotation(application: application, screen: screen, frames: frames)
+            print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
+                  + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                  + String(format: "%7.3f ms (%7.3f ms)  %7.3f ms          %7.3f ms", r.turnMedian * 1000, r.turnMax * 1000,
+                           r.portrait * 1000, r.landscape * 1000))
         }
     }
 

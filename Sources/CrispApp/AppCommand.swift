@@ -56,6 +56,12 @@ struct AppCommand: ParsableCommand {
     @Option(help: "The folder Ctrl+S writes screenshots into (default: the current folder).")
     var mediaDir: String = "."
 
+    @Option(help: "Start turned: portrait, landscape-left, landscape-right (the iPad also upside-down); Ctrl+Left / Ctrl+Right turn the device.")
+    var orientation: String = "portrait"
+
+    @Option(help: "How big the window shows the device (Ctrl+1 / Ctrl+2 / Ctrl+3): pixel (one device pixel per screen pixel), point (one device point per desktop point: the desktop's scale from CRISP_SCALE, XSETTINGS Xft/DPI, Xft.dpi or the display's millimetres), physical (the device's real size on this display).")
+    var windowScale: String = "pixel"
+
     @Option(help: "Append host and input events, one per line, to this file (used by the end-to-end tests).")
     var statusFile: String?
 
@@ -140,6 +146,15 @@ struct AppCommand: ParsableCommand {
                 throw ValidationError(error.description)
             }
         }
+        guard let turned = DeviceOrientation(rawValue: orientation) else {
+            throw ValidationError("unknown --orientation \(orientation); use one of \(DeviceOrientation.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if turned == .upsideDown, let preset = Device.preset(named: device), !preset.isPad {
+            throw ValidationError("--orientation upside-down needs an iPad (--device ipad or ipad-retina): an iPhone's interface does not turn upside down")
+        }
+        guard WindowScaleMode(rawValue: windowScale) != nil else {
+            throw ValidationError("unknown --window-scale \(windowScale); use one of \(WindowScaleMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: mediaDir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("--media-dir \(mediaDir) is not a folder")
@@ -180,16 +195,20 @@ struct AppCommand: ParsableCommand {
         let config = AppConfiguration(device: preset, isInCall: callBar, language: language,
                                       fixedTime: clock ?? overrides.time ?? (snapshot != nil ? "9:41" : nil), screen: screen, theme: theme,
                                       allowsBackgroundReports: !noAssetReport,
-                                      statusBar: overrides, slowAnimations: slowAnimations, mediaDirectory: mediaDir)
+                                      statusBar: overrides, slowAnimations: slowAnimations, mediaDirectory: mediaDir,
+                                      orientation: DeviceOrientation(rawValue: orientation) ?? .portrait,
+                                      windowScale: WindowScaleMode(rawValue: windowScale) ?? .pixel)
         let app = AppController(application: Self.app, configuration: config)
         for warning in Self.app.launchWarnings(app) {
             FileHandle.standardError.write(Data("\(name): \(warning)\n".utf8))
         }
         if let snapshot {
+            let desktop = DesktopScale.withoutDisplay()
+            app.setDesktop(scale: CGFloat(desktop.scale), dotsPerInch: CGFloat(desktop.dotsPerInch))
             (app.currentScreen as? AppScreenView)?.prepareForSnapshot()
             let host = try HeadlessHost(window: app.window)
             try host.writePNG(to: snapshot)
-            print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name), \(app.currentScreenDeclaration.name)\(callBar ? ", in call" : ""))")
+            print("wrote \(snapshot) (\(app.screen.pixelWidth)×\(app.screen.pixelHeight) px, \(app.screen.device.name)\(app.screen.orientation == .portrait ? "" : ", " + app.screen.orientation.rawValue), \(app.currentScreenDeclaration.name)\(callBar ? ", in call" : ""))")
             return
         }
 
@@ -218,6 +237,8 @@ struct AppCommand: ParsableCommand {
             }
             return
         }
+        app.setDesktop(scale: CGFloat(host.desktopScale.scale), dotsPerInch: CGFloat(host.desktopScale.dotsPerInch))
+        host.desktopScaleHandler = { [unowned app] in app.setDesktop(scale: CGFloat($0.scale), dotsPerInch: CGFloat($0.dotsPerInch)) }
         app.titleHandler = { [unowned host] in host.setTitle($0) }
         host.statusHandler = { status?.write($0) }
         app.eventLog = { status?.write($0) }

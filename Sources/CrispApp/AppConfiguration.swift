@@ -30,11 +30,18 @@ public struct AppConfiguration: Sendable {
     /// The folder `Ctrl+S` writes screenshots into (`--media-dir`; default the current folder).
     public var mediaDirectory: String
 
+    /// How big the window shows the device (`--window-scale`).
+    public var windowScale: WindowScaleMode
+
+    /// Which way up the device starts (`--orientation`; `device` is given in portrait).
+    public var orientation: DeviceOrientation
+
     /// Creates a configuration.
     public init(device: Device = .iPhone4, isInCall: Bool = false, language: String = "en", fixedTime: String? = nil,
                 screen: String? = nil, theme: String? = nil, allowsBackgroundReports: Bool = true,
                 statusBar: StatusBarOverrides = StatusBarOverrides(), slowAnimations: Bool = false,
-                mediaDirectory: String = ".") {
+                mediaDirectory: String = ".", orientation: DeviceOrientation = .portrait,
+                windowScale: WindowScaleMode = .pixel) {
         self.device = device
         self.isInCall = isInCall
         self.language = language
@@ -45,5 +52,20 @@ public struct AppConfiguration: Sendable {
         self.statusBar = statusBar
         self.slowAnimations = slowAnimations
         self.mediaDirectory = mediaDirectory
+        self.orientation = orientation
+        self.windowScale = windowScale
     }
+}
+
+/// How big the window shows the device, as the Simulator's Window menu (`--window-scale`,
+/// `Ctrl+1` / `Ctrl+2` / `Ctrl+3`). In every mode the views are drawn at the window's own pixel
+/// density: the screen's scale becomes the window's pixels per point, never a scaled bitmap.
+public enum WindowScaleMode: String, CaseIterable, Sendable {
+    /// One device pixel per screen pixel (the device's own scale).
+    case pixel
+    /// One device point per desktop point: the desktop's scale.
+    case point
+    /// The device at its real size on this display: the display's dots per inch over the
+    /// device's points per inch (163 for an iPhone, 132 for an iPad).
+    case physical
 }

@@ -83,6 +83,78 @@ public final class AppController {
     /// The folder screenshots go into.
     public var mediaDirectory: String
 
+    // MARK: Window scale
+
+    /// How big the window shows the device; setting it logs `window-scale <mode> <ppp>`.
+    public private(set) var windowScaleMode: WindowScaleMode
+    /// The device's own pixels per point (1 or 2; `s` and the presets set it); in `pixel` mode
+    /// the screen's scale.
+    public private(set) var deviceScale: CGFloat
+    /// The desktop's scale (screen pixels per desktop point) and the display's dots per inch,
+    /// as the host reads them (`setDesktop(scale:dotsPerInch:)`); 1 and 96 without one.
+    public private(set) var desktopScale: CGFloat = 1
+    public private(set) var displayDotsPerInch: CGFloat = 96
+
+    /// The window's pixels per point in `mode` for `device` (default: the one shown) at
+    /// `deviceScale`.
+    public func pixelsPerPoint(in mode: WindowScaleMode, for device: Device? = nil) -> CGFloat {
+        switch mode {
+        case .pixel: deviceScale
+        case .point: desktopScale
+        case .physical: displayDotsPerInch / ((device ?? screen.device).isPad ? 132 : 163)
+        }
+    }
+
+    /// Shows the device in `mode` (`Ctrl+1` pixel, `Ctrl+2` point, `Ctrl+3` physical): the
+    /// screen's scale becomes the window's pixels per point; logs `window-scale <mode> <ppp>`.
+    public func setWindowScale(_ mode: WindowScaleMode) {
+        guard mode != windowScaleMode else { return }
+        windowScaleMode = mode
+        applyWindowScale(logging: true)
+    }
+
+    /// The host read the desktop's scale (at start, or it changed while running): in `point`
+    /// and `physical` mode the window follows, with a `window-scale` line when it changes.
+    public func setDesktop(scale: CGFloat, dotsPerInch: CGFloat) {
+        guard scale.isFinite, scale > 0, dotsPerInch.isFinite, dotsPerInch > 0 else { return }
+        guard scale != desktopScale || dotsPerInch != displayDotsPerInch else { return }
+        let before = pixelsPerPoint(in: windowScaleMode)
+        desktopScale = scale
+        displayDotsPerInch = dotsPerInch
+        applyWindowScale(logging: pixelsPerPoint(in: windowScaleMode) != before)
+    }
+
+    /// `ppp` as the status line writes it: up to three decimals, no trailing zeros.
+    static func formatScale(_ ppp: CGFloat) -> String {
+        var s = String(format: "%.3f", Double(ppp))
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+
+    private func applyWindowScale(logging: Bool) {
+        let ppp = pixelsPerPoint(in: windowScaleMode)
+        let d = screen.device
+        if d.scale != ppp {
+            screen.setDevice(Device(identifier: d.identifier, name: d.name, pointSize: d.pointSize, scale: ppp))
+        }
+        if logging { log("window-scale \(windowScaleMode.rawValue) \(AppController.formatScale(ppp))") }
+    }
+
+    /// Shows `device` (a preset or a scale change, in portrait shape) in the current
+    /// orientation and window scale; its own scale becomes `deviceScale`.
+    private func showDevice(_ device: Device) {
+        let before = screen.scale
+        deviceScale = device.scale
+        let turned = screen.orientation.isLandscape ? device.transposed : device
+        let ppp = pixelsPerPoint(in: windowScaleMode, for: device)
+        screen.setDevice(ppp == turned.scale ? turned
+                         : Device(identifier: turned.identifier, name: turned.name, pointSize: turned.pointSize, scale: ppp))
+        if windowScaleMode != .pixel, ppp != before {
+            log("window-scale \(windowScaleMode.rawValue) \(AppController.formatScale(ppp))")
+        }
+    }
+
     private let fixedTime: String?
     private var clockTimer: LoopTimer?
     private var callTimer: LoopTimer?
@@ -114,12 +186,15 @@ public final class AppController {
         theme = configuration.theme.flatMap { name in themes.first { $0.name == name } } ?? themes[0]
         let languages = application.languages.isEmpty ? ["en"] : application.languages
         self.languages = languages
-        screen = Screen(device: configuration.device, isInCall: configuration.isInCall)
+        let orientation = configuration.orientation == .upsideDown && !configuration.device.isPad ? .portrait : configuration.orientation
+        screen = Screen(device: configuration.device, isInCall: configuration.isInCall, orientation: orientation)
         window = Window(screen: screen, eventLoop: eventLoop)
         language = languages.contains(configuration.language) ? configuration.language : languages[0]
         localization = Localization(directories: application.stringsDirectories, language: language)
         fixedTime = configuration.fixedTime ?? configuration.statusBar.time
         mediaDirectory = configuration.mediaDirectory
+        windowScaleMode = configuration.windowScale
+        deviceScale = configuration.device.scale
         if configuration.slowAnimations { window.eventLoop.animationTimeScale = AppController.slowAnimationFactor }
         let firstIndex = configuration.screen.flatMap { name in declared.firstIndex { $0.name == name } } ?? 0
         // The root view exists before the screens' views are made (a factory may reach the
@@ -157,6 +232,7 @@ public final class AppController {
         placeHUD()
         startClock()
         updateCallTimer()
+        if windowScaleMode != .pixel { applyWindowScale(logging: false) }
         window.layoutIfNeeded()
     }
 
@@ -179,6 +255,34 @@ public final class AppController {
         log("screen \(currentScreenDeclaration.name)")
         log("theme \(theme.name)")
         log("slow-animations \(slowAnimations ? "on" : "off")")
+        log("orientation \(screen.orientation.rawValue)")
+        log("window-scale \(windowScaleMode.rawValue) \(AppController.formatScale(screen.scale))")
+    }
+
+    // MARK: Rotation
+
+    /// Whether the device's interface turns to `orientation`: every one on an iPad, all but
+    /// upside down on an iPhone (as iOS's default for each).
+    public func supports(_ orientation: DeviceOrientation) -> Bool {
+        orientation != .upsideDown || screen.device.isPad
+    }
+
+    /// Turns the device to `orientation` (animated, as iOS), logging `orientation <name>` first
+    /// (the `layout` lines of the new layout follow). Nothing happens when it is already there
+    /// or the device does not support it.
+    public func setOrientation(_ orientation: DeviceOrientation, animated: Bool = true) {
+        guard orientation != screen.orientation, supports(orientation) else { return }
+        log("orientation \(orientation.rawValue)")
+        screen.setOrientation(orientation, animated: animated)
+    }
+
+    /// Turns the device a quarter turn to the left (`Ctrl+Left`, counterclockwise) or right
+    /// (`Ctrl+Right`); an orientation the device does not support is passed over (an iPhone
+    /// goes from landscape to landscape).
+    public func rotate(left: Bool) {
+        var turns = screen.orientation.quarterTurns
+        repeat { turns += left ? 1 : -1 } while !supports(DeviceOrientation(quarterTurns: turns))
+        setOrientation(DeviceOrientation(quarterTurns: turns))
     }
 
     // MARK: Screens and themes
@@ -259,6 +363,10 @@ public final class AppController {
             log(key.specialKey == .delete ? "key Delete" : "key BackSpace")
             _ = (currentScreen as? AppScreenView)?.handleKey(key)
             return
+        case .left where key.isControlDown, .right where key.isControlDown:
+            log(key.specialKey == .left ? "key Ctrl+Left" : "key Ctrl+Right")
+            rotate(left: key.specialKey == .left)
+            return
         case .up, .down, .left, .right:
             log("key " + (key.specialKey == .up ? "Up" : key.specialKey == .down ? "Down" : key.specialKey == .left ? "Left" : "Right"))
             _ = (currentScreen as? AppScreenView)?.handleKey(key)
@@ -276,6 +384,10 @@ public final class AppController {
             log("key Ctrl+S")
             takeScreenshot()
             return
+        case "1" where key.isControlDown, "2" where key.isControlDown, "3" where key.isControlDown:
+            log("key Ctrl+\(key.characters)")
+            setWindowScale(key.characters == "1" ? .pixel : key.characters == "2" ? .point : .physical)
+            return
         default:
             break
         }
@@ -284,14 +396,16 @@ public final class AppController {
         switch c {
         case "1", "2", "3", "4", "5":
             let preset = Device.presets[Int(String(c))! - 1]
-            screen.setDevice(preset)
+            if !preset.isPad && screen.orientation == .upsideDown { setOrientation(.portrait, animated: false) }
+            showDevice(preset)
             log("device \(preset.identifier) \(screen.pixelWidth)x\(screen.pixelHeight)")
         case "c":
             screen.setInCall(!screen.isInCall, animated: true)
             log("call \(screen.isInCall ? "on" : "off")")
         case "s":
-            screen.setDevice(screen.device.withScale(screen.scale == 1 ? 2 : 1))
-            log("scale \(Int(screen.scale)) \(screen.pixelWidth)x\(screen.pixelHeight)")
+            let portrait = screen.orientation.isLandscape ? screen.device.transposed : screen.device
+            showDevice(portrait.withScale(deviceScale == 1 ? 2 : 1))
+            log("scale \(Int(deviceScale)) \(screen.pixelWidth)x\(screen.pixelHeight)")
         case "l":
             let i = languages.firstIndex(of: language) ?? 0
             language = languages[(i + 1) % languages.count]

@@ -62,12 +62,26 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
                scale: scale)
     }
 
-    /// The same point size at another scale (the preset with that shape if there is one).
+    /// The same point size at another scale (the preset with that shape if there is one, turned
+    /// on its side for a landscape shape).
     public func withScale(_ scale: CGFloat) -> Device {
         if let preset = Device.presets.first(where: { $0.pointSize == pointSize && $0.scale == scale }) { return preset }
+        if let preset = Device.presets.first(where: { $0.transposed.pointSize == pointSize && $0.scale == scale }) {
+            return preset.transposed
+        }
         return Device(identifier: "custom", name: "Custom \(Int(pointSize.width))×\(Int(pointSize.height)) pt @\(Int(scale))x",
                       pointSize: pointSize, scale: scale)
     }
+
+    /// The device turned on its side: width and height swapped, the same name and scale (a
+    /// preset in landscape).
+    public var transposed: Device {
+        Device(identifier: identifier, name: name, pointSize: CGSize(width: pointSize.height, height: pointSize.width), scale: scale)
+    }
+
+    /// Whether the device is an iPad (its shorter side is at least 768 points): its interface
+    /// also turns upside down.
+    public var isPad: Bool { min(pointSize.width, pointSize.height) >= 768 }
 
     /// Width in pixels (points × scale, rounded).
     public var pixelWidth: Int { Int((pointSize.width * scale).rounded()) }

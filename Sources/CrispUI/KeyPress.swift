@@ -28,10 +28,13 @@ public struct KeyPress: Equatable, Sendable {
     public var characters: String
     /// The special key, if it is one.
     public var specialKey: SpecialKey?
+    /// Whether Control was held (the Simulator's ⌘ shortcuts are Ctrl ones here: Ctrl+Left).
+    public var isControlDown: Bool
 
     /// Creates a key press.
-    public init(characters: String, specialKey: SpecialKey? = nil) {
+    public init(characters: String, specialKey: SpecialKey? = nil, isControlDown: Bool = false) {
         self.characters = characters
         self.specialKey = specialKey
+        self.isControlDown = isControlDown
     }
 }

@@ -12,6 +12,41 @@ public enum ScreenEvent: Equatable, Sendable {
     case deviceDidChange(oldDevice: Device)
 }
 
+/// Which way up the device is held, as `UIDeviceOrientation` names it: `landscapeLeft` is the
+/// device turned a quarter counterclockwise from portrait (the Simulator's Rotate Left, ⌘←;
+/// the home button on the right). The interface is upright in every one: the status bar runs
+/// along the top edge (the long edge in landscape).
+public enum DeviceOrientation: String, CaseIterable, Sendable {
+    case portrait
+    case landscapeLeft = "landscape-left"
+    case landscapeRight = "landscape-right"
+    /// Only an iPad's interface turns upside down (`Device.isPad`).
+    case upsideDown = "upside-down"
+
+    /// Whether the screen is on its side (its width and height swapped from the device's).
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+
+    /// Quarter turns counterclockwise from portrait: 0…3.
+    public var quarterTurns: Int {
+        switch self {
+        case .portrait: 0
+        case .landscapeLeft: 1
+        case .upsideDown: 2
+        case .landscapeRight: 3
+        }
+    }
+
+    /// The orientation `turns` quarter turns counterclockwise from portrait (any integer).
+    public init(quarterTurns turns: Int) {
+        switch ((turns % 4) + 4) % 4 {
+        case 0: self = .portrait
+        case 1: self = .landscapeLeft
+        case 2: self = .upsideDown
+        default: self = .landscapeRight
+        }
+    }
+}
+
 /// The emulated screen: its shape (a `Device`), and the status bar at its top.
 ///
 /// The status bar is 20 pt high, 40 pt during a call (the green "touch to return to call"
@@ -24,6 +59,8 @@ public final class Screen {
     public private(set) var device: Device
     /// Whether the in-call status bar is shown.
     public private(set) var isInCall: Bool
+    /// Which way up the device is held; in landscape `device` is the preset `transposed`.
+    public private(set) var orientation: DeviceOrientation
 
     /// The window that shows this screen (set by the window).
     weak var window: Window?
@@ -42,10 +79,45 @@ public final class Screen {
     /// Counts status-bar changes, so a finished animation knows whether it is still the latest.
     private var statusBarChangeCount = 0
 
-    /// Creates a screen.
-    public init(device: Device, isInCall: Bool = false) {
-        self.device = device
+    /// Seconds a rotation by a quarter turn takes (`setOrientation(_:animated:)`); a half turn
+    /// takes `halfTurnRotationDuration`.
+    public static let rotationDuration: TimeInterval = 0.3
+    /// Seconds a rotation by a half turn takes.
+    public static let halfTurnRotationDuration: TimeInterval = 0.4
+
+    /// Creates a screen; `device` is in portrait (it is turned on its side for a landscape
+    /// `orientation`).
+    public init(device: Device, isInCall: Bool = false, orientation: DeviceOrientation = .portrait) {
+        self.device = orientation.isLandscape ? device.transposed : device
         self.isInCall = isInCall
+        self.orientation = orientation
+    }
+
+    /// Turns the device to `newOrientation`: the screen takes the shape of its side (the device
+    /// `transposed` between portrait and landscape), the window is resized and laid out again,
+    /// and `deviceDidChange` is announced when the shape changed. With `animated` and a window,
+    /// the window shows the turn (`Window`'s rotation: the last picture turns and cross-fades into
+    /// the new layout over `rotationDuration`) while everything else already has its new state.
+    /// Nothing happens when the orientation does not change.
+    public func setOrientation(_ newOrientation: DeviceOrientation, animated: Bool = false) {
+        guard newOrientation != orientation else { return }
+        let turns = newOrientation.quarterTurns - orientation.quarterTurns
+        let oldImage = animated ? window?.renderedImage() : nil
+        window?.cancelCurrentTouch()
+        let old = device
+        orientation = newOrientation
+        let shapeChanges = turns % 2 != 0
+        if shapeChanges { device = device.transposed }
+        if shapeChanges {
+            window?.screenDidChangeDevice()
+            post(.deviceDidChange(oldDevice: old))
+        }
+        if let oldImage, let window {
+            // -90 degrees (counterclockwise on screen) for a device turned a quarter to the left.
+            let quarters = ((turns % 4) + 4) % 4
+            let duration = quarters == 2 ? Screen.halfTurnRotationDuration : Screen.rotationDuration
+            window.animateRotation(from: oldImage, quarterTurns: quarters == 3 ? -1 : quarters, duration: duration)
+        }
     }
 
     /// The screen in points, origin at the top-left.

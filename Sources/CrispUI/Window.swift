@@ -106,10 +106,100 @@ open class Window: View {
     }
 
     func screenDidChangeDevice() {
+        // A turn's pictures are of the old size: the views draw the new one at once.
+        endRotation()
         contentsCache.removeAll()
         frame = screen.bounds
         invalidateEverything()
         layoutIfNeeded()
+    }
+
+    // MARK: Rotation
+
+    /// A rotation being shown: the picture before it and the new layout's, turning from
+    /// `startAngle` (radians, clockwise on screen) to upright while the first fades into the second.
+    private final class Rotation {
+        let oldImage: CGImage
+        let newImage: CGImage?
+        let startAngle: CGFloat
+        var progress: CGFloat = 0
+        init(oldImage: CGImage, newImage: CGImage?, startAngle: CGFloat) {
+            self.oldImage = oldImage
+            self.newImage = newImage
+            self.startAngle = startAngle
+        }
+    }
+
+    private var rotation: Rotation?
+    private var rotationAnimator: ValueAnimator<CGFloat>?
+
+    /// Whether a rotation is being shown.
+    public var isRotating: Bool { rotation != nil }
+
+    /// The screen as it shows now, drawn afresh into a bitmap of its own (nil when one cannot be
+    /// allocated); the next frame repaints everything, so what a host shows is untouched.
+    public func renderedImage() -> CGImage? {
+        guard let context = CGContext(width: screen.pixelWidth, height: screen.pixelHeight) else { return nil }
+        invalidateEverything()
+        renderFrame(into: context)
+        invalidateEverything()
+        return context.makeImage()
+    }
+
+    /// Ends a rotation being shown at once (the screen changed size under it).
+    func endRotation() {
+        rotationAnimator?.set(1)
+        rotation = nil
+        rotationAnimator = nil
+    }
+
+    /// Ends the current touch as cancelled (the screen turned under it).
+    func cancelCurrentTouch() {
+        if let touch = currentTouch { handlePointer(.cancelled, at: touch.locationInWindow) }
+    }
+
+    /// Shows the device turning, as iOS does: the frames show `oldImage` (the picture before the
+    /// turn, which turned with the device: `quarterTurns` counterclockwise) turning back upright
+    /// over `duration` while it grows or shrinks into the new shape and cross-fades into the new
+    /// layout's picture (drawn once, now); then the views draw again. Everything else (layout,
+    /// touches, status lines) is already in its new state meanwhile. A rotation interrupts the
+    /// one running.
+    func animateRotation(from oldImage: CGImage, quarterTurns: Int, duration: TimeInterval) {
+        endRotation()
+        let turn = Rotation(oldImage: oldImage, newImage: renderedImage(), startAngle: -CGFloat(quarterTurns) * .pi / 2)
+        let animator = ValueAnimator<CGFloat>(0, owner: self)
+        rotation = turn
+        rotationAnimator = animator
+        animator.onChange = { turn.progress = $0 }
+        invalidateEverything()
+        animator.animate(to: 1, duration: duration, curve: .easeInOut) { [weak self] _ in
+            guard let self, self.rotation === turn else { return }
+            self.rotation = nil
+            self.rotationAnimator = nil
+            self.invalidateEverything()
+        }
+    }
+
+    /// Paints the rotation's frame at its progress into `context` (device space, one unit a
+    /// pixel): black, then the new picture and over it the old one fading out, both in a
+    /// rectangle between their sizes, turned about the screen's centre.
+    private func paintRotation(_ turn: Rotation, into context: CGContext) {
+        let w = CGFloat(context.width), h = CGFloat(context.height)
+        context.setFillColor(.black)
+        context.fill(CGRect(x: 0, y: 0, width: w, height: h))
+        let p = min(max(turn.progress, 0), 1)
+        let old = turn.oldImage, new = turn.newImage ?? turn.oldImage
+        let size = CGSize(width: CGFloat(old.width) + (CGFloat(new.width) - CGFloat(old.width)) * p,
+                          height: CGFloat(old.height) + (CGFloat(new.height) - CGFloat(old.height)) * p)
+        context.translateBy(x: w / 2, y: h / 2)
+        // Clockwise on screen (y down) is clockwise in device space (y up) with the angle negated.
+        context.rotate(by: -turn.startAngle * (1 - p))
+        let rect = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+        if p > 0 { context.draw(new, in: rect) }
+        if p < 1 {
+            context.setAlpha(1 - p)
+            context.draw(old, in: rect)
+        }
     }
 
     // MARK: Frames
@@ -157,6 +247,15 @@ open class Window: View {
         reportLayout()
         let rects = dirtyRegion.rects
         dirtyRegion.removeAll()
+        if let rotation {
+            for r in rects {
+                context.saveGState()
+                context.clip(to: CGRect(x: r.minX, y: CGFloat(context.height) - r.maxY, width: r.width, height: r.height))
+                paintRotation(rotation, into: context)
+                context.restoreGState()
+            }
+            return rects
+        }
         let s = screen.scale
         let h = CGFloat(context.height)
         let base = CGAffineTransform.uiKitBase(heightInPixels: h, scale: s)

@@ -86,6 +86,16 @@ public final class X11Host: ScreenHost {
     /// "present shm"), for the demo's `--status-file`.
     public var statusHandler: ((String) -> Void)?
 
+    /// The desktop's scale, read at start and followed while running (`DesktopScale`).
+    public private(set) var desktopScale: DesktopScale = DesktopScale(scale: 1, dotsPerInch: 96, source: "default")
+    /// Called with the new reading whenever the desktop's scale or density changes (a
+    /// `PropertyNotify` on the root's `RESOURCE_MANAGER` or on the XSETTINGS manager's window).
+    public var desktopScaleHandler: ((DesktopScale) -> Void)?
+    /// The XSETTINGS manager's window being followed (0: none).
+    var xsettingsOwner: XID = 0
+    private var resourceManagerAtom: Atom = 0
+    private var xsettingsSettingsAtom: Atom = 0
+
     let display: OpaquePointer
     let xWindow: XID
     let gc: GC
@@ -189,6 +199,18 @@ public final class X11Host: ScreenHost {
         screenObserver = window.screen.addObserver { [unowned self] event in
             if case .deviceDidChange = event { self.screenDidChangeDevice() }
         }
+        resourceManagerAtom = XInternAtom(display, "RESOURCE_MANAGER", False)
+        xsettingsSettingsAtom = XInternAtom(display, "_XSETTINGS_SETTINGS", False)
+        XSelectInput(display, root, PropertyChangeMask)
+        desktopScale = readDesktopScale()
+    }
+
+    /// Reads the desktop's scale again; tells `desktopScaleHandler` when it changed.
+    private func desktopSettingsDidChange() {
+        let reading = readDesktopScale()
+        guard reading != desktopScale else { return }
+        desktopScale = reading
+        desktopScaleHandler?(reading)
     }
 
     /// The server's bits per pixel for images of `depth`, from its pixmap formats.
@@ -228,8 +250,11 @@ public final class X11Host: ScreenHost {
         hints.pointee.width = Int32(window.screen.pixelWidth)
         hints.pointee.height = Int32(window.screen.pixelHeight)
         let scale = window.screen.scale
-        hints.pointee.min_width = Int32((minimumPointSize.width * scale).rounded(.up))
-        hints.pointee.min_height = Int32((minimumPointSize.height * scale).rounded(.up))
+        // In landscape the app's smallest screen is on its side too.
+        let minimum = window.screen.orientation.isLandscape
+            ? CGSize(width: minimumPointSize.height, height: minimumPointSize.width) : minimumPointSize
+        hints.pointee.min_width = Int32((minimum.width * scale).rounded(.up))
+        hints.pointee.min_height = Int32((minimum.height * scale).rounded(.up))
         XSetWMNormalHints(display, xWindow, hints)
         XFree(hints)
     }
@@ -358,6 +383,17 @@ public final class X11Host: ScreenHost {
         case ConfigureNotify:
             let c = event.xconfigure
             if c.window == xWindow { pendingSize = (Int(c.width), Int(c.height)) }
+        case PropertyNotify:
+            let p = event.xproperty
+            if p.atom == resourceManagerAtom || (p.window == xsettingsOwner && p.atom == xsettingsSettingsAtom) {
+                desktopSettingsDidChange()
+            }
+        case DestroyNotify:
+            // The XSETTINGS manager went away: look for another (or none).
+            if event.xdestroywindow.window == xsettingsOwner {
+                xsettingsOwner = 0
+                desktopSettingsDidChange()
+            }
         case Expose:
             let e = event.xexpose
             if Int(e.x) + Int(e.width) > (buffer?.width ?? 0) || Int(e.y) + Int(e.height) > (buffer?.height ?? 0) {
@@ -413,10 +449,14 @@ public final class X11Host: ScreenHost {
         case 0xFF54: .down
         default: nil
         }
-        let text = count > 0 && special == nil
+        var text = count > 0 && special == nil
             ? String(decoding: bytes[0..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        // Xlib turns Ctrl+2…8 into control characters; Ctrl+digit keeps its digit here.
+        if event.state & UInt32(ControlMask) != 0, (0x30...0x39).contains(keysym) {
+            text = String(UnicodeScalar(UInt8(keysym)))
+        }
         guard special != nil || !text.isEmpty else { return nil }
-        return KeyPress(characters: text, specialKey: special)
+        return KeyPress(characters: text, specialKey: special, isControlDown: event.state & UInt32(ControlMask) != 0)
     }
 
     /// Follows the window's last reported size: a new image and a custom screen of that many

@@ -48,4 +48,42 @@ import Testing
         try demo.xdotool("key", "q")
         #expect(demo.waitForExit() == 0)
     }
+
+    /// `--orientation` starts the window on its side; Ctrl+Right and Ctrl+Left turn it: the
+    /// `orientation` line, then the window takes the new shape and, once the turn has played,
+    /// shows what a headless run started in that orientation shows.
+    @Test func ctrlArrowsTurnTheWindow() throws {
+        let x = try XvfbServer(sharedMemory: true)
+        let demo = try DemoProcess(display: x.displayName, arguments: [
+            "--device", "iphone3gs", "--clock", "9:41", "--screen", "controls", "--orientation", "landscape-left",
+        ])
+        try #require(demo.waitForLine("frame 1") != nil, "no first frame; stderr: \(demo.standardError)")
+        #expect(demo.lines.contains("orientation landscape-left"))
+        let window = try #require(demo.windowID.map { XID($0) })
+        #expect(x.size(of: window).map { $0.width == 480 && $0.height == 320 } == true)
+        #expect(x.minimumSize(of: window).map { $0.width == 360 && $0.height == 240 } == true, "the minimum on its side")
+        func expected(_ orientation: DeviceOrientation) throws -> [UInt32] {
+            let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41", screen: "controls"))
+            app.controller.setOrientation(orientation, animated: false)
+            return try HeadlessHost(window: app.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
+        }
+        DemoWindowEndToEndTests.expectWindow(x, window, equals: try expected(.landscapeLeft), width: 480, height: 320, "landscape at start")
+
+        let origin = x.origin(of: window)
+        try demo.xdotool("mousemove", "\(origin.x + 100)", "\(origin.y + 100)")
+        var mark = demo.lines.count
+        try demo.xdotool("key", "ctrl+Right")
+        let turned = try #require(demo.waitForLine("orientation portrait", after: mark), "\(demo.lines.suffix(5))")
+        #expect(demo.lines[turned - 1] == "key Ctrl+Right")
+        #expect(demo.waitForLine("layout ", after: turned) != nil, "layout lines follow")
+        #expect(demo.waitForLine("resize 320x480", after: turned) != nil)
+        DemoWindowEndToEndTests.expectWindow(x, window, equals: try expected(.portrait), width: 320, height: 480, "portrait after the turn")
+
+        mark = demo.lines.count
+        try demo.xdotool("key", "ctrl+Left")
+        #expect(demo.waitForLine("orientation landscape-left", after: mark) != nil)
+        DemoWindowEndToEndTests.expectWindow(x, window, equals: try expected(.landscapeLeft), width: 480, height: 320, "landscape again")
+        try demo.xdotool("key", "q")
+        #expect(demo.waitForExit() == 0)
+    }
 }
