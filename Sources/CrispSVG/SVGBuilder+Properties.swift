@@ -34,7 +34,7 @@ extension SVGBuilder {
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
         "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "text-anchor",
         "letter-spacing", "word-spacing", "marker", "marker-start", "marker-mid", "marker-end",
-        "mix-blend-mode", "isolation", "paint-order",
+        "mix-blend-mode", "isolation", "paint-order", "image-rendering",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
@@ -42,7 +42,7 @@ extension SVGBuilder {
         "font", "font-style", "font-variant", "font-stretch", "font-size-adjust", "text-decoration", "writing-mode",
         "direction", "unicode-bidi",
         "dominant-baseline", "alignment-baseline", "baseline-shift", "kerning", "glyph-orientation-horizontal",
-        "glyph-orientation-vertical", "text-rendering", "image-rendering", "color-rendering", "color-interpolation",
+        "glyph-orientation-vertical", "text-rendering", "color-rendering", "color-interpolation",
         "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "clip",
         "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity", "line-height", "white-space",
         "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-feature-settings",
@@ -259,6 +259,14 @@ extension SVGBuilder {
                 throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")
             }
             p.isAntialiased = value == "auto" || value == "geometricPrecision"
+        case "image-rendering":
+            // SVG 1.1's keywords and CSS Images 3's: optimizeSpeed, pixelated and crisp-edges
+            // sample the nearest pixel (resvg 0.44 knows only SVG 1.1's).
+            switch value {
+            case "auto", "optimizeQuality", "smooth", "high-quality": p.imageIsSmoothed = true
+            case "optimizeSpeed", "pixelated", "crisp-edges": p.imageIsSmoothed = false
+            default: throw invalid(d, "expected auto, optimizeQuality, optimizeSpeed, smooth, high-quality, pixelated or crisp-edges")
+            }
         case "font-family":
             p.fontFamilies = SVGBuilder.fontFamilies(String(d.value))
             checkFontFamily(d, p.fontFamilies)

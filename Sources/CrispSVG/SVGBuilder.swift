@@ -10,7 +10,7 @@ import Foundation
 // What the walk meets falls in four groups: drawn (svg root, g, a, the basic shapes, path),
 // definitions that draw only when referenced (defs, clipPath, gradients, …), things that have
 // no effect on the picture (title, desc, metadata, editor attributes with no effect), and things
-// that would change the picture but are not implemented (textPath, JPEG images, …). The
+// that would change the picture but are not implemented (textPath, remote images, …). The
 // last group is reported as unsupported, so that a caller who needs a faithful picture can
 // refuse the document instead of drawing a wrong one; unknown elements and attributes become
 // warnings.
@@ -88,6 +88,11 @@ final class SVGBuilder {
 
     /// Where `font-family` names are looked up.
     let fontSource: FontSource
+
+    /// How deep this document is in a chain of SVG documents drawn as `<image>`s (0: the file
+    /// itself), and the budget of such documents the file and its images share.
+    var imageNesting = 0
+    var imageBudget = SVGImageBudget()
 
     init(lines: LineTable, baseDirectory: String? = nil, fontSource: FontSource = .standard) {
         self.lines = lines

@@ -34,6 +34,9 @@ struct SVGProperties {
     var color = SVGColor.black
     var isVisible = true
     var isAntialiased = true
+    /// `image-rendering` (inherited): false for optimizeSpeed, pixelated and crisp-edges
+    /// (images sampled at the nearest pixel).
+    var imageIsSmoothed = true
     /// `paint-order` (inherited): fill, stroke, markers by default.
     var paintOrder: [SVGPaintLayer] = [.fill, .stroke, .markers]
     /// `font-size` in px (for em-based lengths).
