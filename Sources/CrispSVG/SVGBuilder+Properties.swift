@@ -521,10 +521,8 @@ extension SVGBuilder {
             }
             return .reference(id: id, fallback: fallback, offset: d.offset)
         }
-        if value.hasPrefix("context-") {
-            unsupported("\(d.name)=\"\(value)\"", at: d.offset)
-            return .none
-        }
+        if value == "context-fill" { return .contextFill }
+        if value == "context-stroke" { return .contextStroke }
         guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour, none, currentColor or url(#id)") }
         return .color(c)
     }

@@ -500,13 +500,13 @@ final class SVGBuilder {
         var stroke: SVGPaintInstance?
         if p.isVisible {
             if !isLine {   // a line has no interior
-                fill = try resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox, depth: depth)
+                fill = try resolvePaint(p.concrete(p.fill), opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox, depth: depth)
             }
             if p.strokeWidth > 0 {
                 // A stroke reaches at most half its width times the miter limit (or √2 for
                 // square caps) beyond the outline.
                 let reach = p.strokeWidth / 2 * max(p.miterLimit, 1.5)
-                stroke = try resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
+                stroke = try resolvePaint(p.concrete(p.stroke), opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
                                           coverBox: bbox.insetBy(dx: -reach, dy: -reach), depth: depth)
             }
         }

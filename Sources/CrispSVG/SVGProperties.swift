@@ -9,6 +9,9 @@ enum SVGPaintSpec: Equatable {
     /// `url(#id)` with an optional fallback for when the reference cannot be used; `offset`
     /// is where the value was written (for errors).
     indirect case reference(id: String, fallback: SVGPaintSpec?, offset: Int)
+    /// `context-fill`, `context-stroke`: the fill or stroke of the context element (the shape a
+    /// marker is placed on, the `use` whose content is drawn); none without one.
+    case contextFill, contextStroke
 }
 
 /// The inherited properties SVG cascades from a group to its children, with the initial values
@@ -54,6 +57,28 @@ struct SVGProperties {
     var markerStart: SVGMarkerReference?
     var markerMid: SVGMarkerReference?
     var markerEnd: SVGMarkerReference?
+    /// The context element's fill and stroke, for `context-fill` and `context-stroke` (none
+    /// outside markers and `use`), with `currentColor` already its colour.
+    var contextFill = SVGPaintSpec.none
+    var contextStroke = SVGPaintSpec.none
+
+    /// `spec` with `currentColor` and context paint replaced by what they stand for here.
+    func concrete(_ spec: SVGPaintSpec) -> SVGPaintSpec {
+        switch spec {
+        case .currentColor: return .color(color)
+        case .contextFill: return contextFill
+        case .contextStroke: return contextStroke
+        case .reference(let id, let fallback, let offset): return .reference(id: id, fallback: fallback.map(concrete), offset: offset)
+        case .none, .color: return spec
+        }
+    }
+
+    /// Makes the element these properties belong to the context element of what it draws.
+    mutating func becomeContext() {
+        let fill = concrete(self.fill), stroke = concrete(self.stroke)
+        contextFill = fill
+        contextStroke = stroke
+    }
 }
 
 /// `text-anchor`: where a text chunk sits relative to its start position.
