@@ -431,6 +431,47 @@ struct SVGDocumentTests {
         #expect(try SVGDocument(string: svg(##"<rect width="&#49;&#x30;" height="1"/>"##)).warnings.isEmpty)
     }
 
+    @Test func entitiesHoldingMarkupAreParsedInPlace() throws {
+        // Issue 31: an entity's elements join the element it is referred from; references in
+        // values are replaced in turn (also in attributes); what the markup holds is reported
+        // at the reference.
+        let doc = try SVGDocument(string: """
+            <!DOCTYPE svg [
+              <!ENTITY red "#ff0000">
+              <!ENTITY fill "&red;">
+              <!ENTITY Square "<rect width='4' height='4' fill='&fill;'/><rect x='4' width='4' height='4' fill='blue' bogus='1'/>">
+            ]>
+            <svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"><g>&Square;</g><rect y="3" width="1" height="1" fill="&fill;"/></svg>
+            """)
+        let s = shapes(doc)
+        #expect(s.count == 3)
+        #expect(s[0].fill?.paint.solidColor == SVGColor(red: 1, green: 0, blue: 0))
+        #expect(s[2].fill?.paint.solidColor == SVGColor(red: 1, green: 0, blue: 0))
+        #expect(doc.warnings.map(\.location) == [SVGSourceLocation(line: 6, column: 65)], "\(doc.warnings)")   // at &Square;
+    }
+
+    @Test(arguments: [
+        // Billion laughs: 10⁹ copies without the bounds; 16 MiB of replacement text with them.
+        ("<!ENTITY a \"lollollollollollollollollollol\">" + (1...9).map { k in "<!ENTITY \(Character(UnicodeScalar(97 + k)!)) \"" + String(repeating: "&\(Character(UnicodeScalar(96 + k)!));", count: 10) + "\">" }.joined(), "&j;"),
+        // The same with markup: 10⁹ elements.
+        ("<!ENTITY a \"<g/>\">" + (1...9).map { k in "<!ENTITY \(Character(UnicodeScalar(97 + k)!)) \"" + String(repeating: "&\(Character(UnicodeScalar(96 + k)!));", count: 10) + "\">" }.joined(), "&j;"),
+        // Empty values multiply parses, not bytes.
+        ("<!ENTITY a \"\">" + (1...9).map { k in "<!ENTITY \(Character(UnicodeScalar(97 + k)!)) \"" + String(repeating: "&\(Character(UnicodeScalar(96 + k)!));", count: 10) + "\">" }.joined(), "&j;"),
+        // An entity that refers to itself, and two that refer to each other.
+        ("<!ENTITY a \"x&a;\">", "&a;"),
+        ("<!ENTITY a \"<g>&b;</g>\"><!ENTITY b \"&a;\">", "&a;"),
+    ])
+    func entityExpansionIsBounded(declarations: String, body: String) throws {
+        let source = "<!DOCTYPE svg [\(declarations)]><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"><text>\(body)</text></svg>"
+        let e = try #require(error(source))
+        guard case .limitExceeded = e.kind else { Issue.record("expected limitExceeded, got \(e)"); return }
+    }
+
+    @Test func anEntityMustCloseWhatItOpens() throws {
+        #expect(error("<!DOCTYPE svg [<!ENTITY open \"<g>\">]><svg xmlns=\"http://www.w3.org/2000/svg\">&open;</svg>") != nil)
+        #expect(error("<!DOCTYPE svg [<!ENTITY close \"</g>\">]><svg xmlns=\"http://www.w3.org/2000/svg\"><g>&close;</svg>") != nil)
+    }
+
     @Test func readingAMissingFileIsAnError() {
         #expect(throws: SVGError.self) { try SVGDocument(contentsOfFile: "/nonexistent/file.svg") }
     }
