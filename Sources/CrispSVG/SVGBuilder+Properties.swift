@@ -49,6 +49,9 @@ extension SVGBuilder {
         "font-variant-ligatures", "font-variant-caps", "font-variant-numeric", "font-variant-east-asian",
         "text-decoration-line", "text-decoration-style", "text-decoration-color", "text-orientation",
         "text-indent", "text-align", "text-transform", "buffered-rendering",
+        // CSS on the root element: not drawn, as resvg 0.44 draws none (a background behind the
+        // document is the caller's to draw).
+        "background-color",
     ]
     /// Properties Crisp does not implement, and the value that means "off".
     static let unimplementedProperties: [String: Set<String>] = [

@@ -204,7 +204,8 @@ final class SVGBuilder {
                 }
             }
         }
-        // Intrinsic size: width/height, else the viewBox's, else 100 × 100 (as resvg).
+        // Intrinsic size: width/height, else the viewBox's, else 100 × 100 while the content is
+        // built, then the content's extent (as resvg; below).
         func resolve(_ l: (value: CGFloat, isPercent: Bool)?, _ box: CGFloat?) -> CGFloat {
             guard let l else { return box ?? 100 }
             return l.isPercent ? (box ?? 100) * l.value / 100 : l.value
@@ -221,7 +222,16 @@ final class SVGBuilder {
             transform = SVGBuilder.viewBoxTransform(vb, size: size, align: align, slice: slice)
         }
         let node = try buildContainer(root, attributes: attributes, inherited: SVGProperties(), depth: 0)
-        return Result(size: size, viewBox: viewBox, viewBoxTransform: transform,
+        var intrinsic = size
+        if viewBox == nil, width == nil || width!.isPercent || height == nil || height!.isPercent,
+           let box = node?.boundingBoxInParent, !box.isNull, box.maxX > 0, box.maxY > 0,
+           box.maxX <= SVGBuilder.maximumSize, box.maxY <= SVGBuilder.maximumSize {
+            // No viewBox and no absolute width and height: the size reaches the content's far
+            // edges, as resvg 0.44 does (its object bounding box's right and bottom, the origin
+            // kept; strokes not counted). Lengths in % were resolved against 100 × 100 meanwhile.
+            intrinsic = CGSize(width: box.maxX, height: box.maxY)
+        }
+        return Result(size: intrinsic, viewBox: viewBox, viewBoxTransform: transform,
                       root: node ?? SVGRenderNode(content: .group([]), transform: .identity))
     }
 

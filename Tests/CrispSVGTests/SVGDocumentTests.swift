@@ -54,6 +54,24 @@ struct SVGDocumentTests {
         #expect(d.size == CGSize(width: 100, height: 100))
     }
 
+    @Test(arguments: [
+        // Issue 31: without a viewBox and an absolute width and height, the size reaches the
+        // content's far edges (its fill box's right and bottom, the origin kept), as resvg 0.44.
+        ("", ##"<rect x="2" y="2" width="10" height="5" stroke="red" stroke-width="4"/>"##, CGSize(width: 12, height: 7)),
+        ("", ##"<rect x="-5" y="-5" width="10" height="10"/>"##, CGSize(width: 5, height: 5)),
+        (##"width="40""##, ##"<rect x="2" y="2" width="10" height="5"/>"##, CGSize(width: 12, height: 7)),
+        (##"width="50%" height="50%""##, ##"<g transform="translate(30 0)"><rect x="2" y="2" width="10" height="5"/></g>"##, CGSize(width: 42, height: 7)),
+        // Content left of or above the origin, or none: 100 × 100 (percentages of it).
+        ("", ##"<rect x="-20" y="-20" width="10" height="10"/>"##, CGSize(width: 100, height: 100)),
+        (##"height="50%""##, "", CGSize(width: 100, height: 50)),
+        // Absolute sizes and viewBoxes are kept.
+        (##"width="40" height="30""##, ##"<rect width="100" height="100"/>"##, CGSize(width: 40, height: 30)),
+        (##"viewBox="0 0 20 10""##, ##"<rect width="100" height="100"/>"##, CGSize(width: 20, height: 10)),
+    ])
+    func sizeWithoutViewBoxFollowsTheContent(size: String, body: String, expected: CGSize) throws {
+        #expect(try SVGDocument(string: svg(body, size: size)).size == expected)
+    }
+
     @Test func viewBoxMapsToTheViewport() throws {
         // A 10 × 10 viewBox on a 20 × 20 canvas: the unit square at (5, 5) covers pixels 10…11.
         let image = try render(svg(##"<rect x="5" y="5" width="1" height="1" fill="#00f"/>"##,
