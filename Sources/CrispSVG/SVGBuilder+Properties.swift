@@ -34,12 +34,12 @@ extension SVGBuilder {
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
         "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "text-anchor",
         "letter-spacing", "word-spacing", "marker", "marker-start", "marker-mid", "marker-end",
-        "mix-blend-mode", "isolation", "paint-order", "image-rendering",
+        "mix-blend-mode", "isolation", "paint-order", "image-rendering", "font-style",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
     static let inertProperties: Set<String> = [
-        "font", "font-style", "font-variant", "font-stretch", "font-size-adjust", "text-decoration", "writing-mode",
+        "font", "font-variant", "font-stretch", "font-size-adjust", "text-decoration", "writing-mode",
         "direction", "unicode-bidi",
         "dominant-baseline", "alignment-baseline", "baseline-shift", "kerning", "glyph-orientation-horizontal",
         "glyph-orientation-vertical", "text-rendering", "color-rendering", "color-interpolation",
@@ -274,6 +274,23 @@ extension SVGBuilder {
             p.fontFamilies = SVGBuilder.fontFamilies(String(d.value))
             checkFontFamily(d, p.fontFamilies)
         case "font-weight": p.fontWeight = try fontWeight(d, inherited: p.fontWeight)
+        case "font-style":
+            // The bundled faces have no italic: italic and oblique are synthesized by slanting
+            // the upright glyphs (CSS Fonts 4: oblique's default angle is 14°, at most 90°).
+            let words = value.split(separator: " ", omittingEmptySubsequences: true)
+            switch words.first {
+            case "normal" where words.count == 1: p.fontSlant = 0
+            case "italic" where words.count == 1: p.fontSlant = 14
+            case "oblique":
+                if words.count == 1 {
+                    p.fontSlant = 14
+                } else if words.count == 2, words[1].hasSuffix("deg"), let a = Double(words[1].dropLast(3)), abs(a) <= 90 {
+                    p.fontSlant = CGFloat(a)
+                } else {
+                    throw invalid(d, "expected oblique or oblique followed by an angle in deg up to 90")
+                }
+            default: throw invalid(d, "expected normal, italic or oblique")
+            }
         case "text-anchor":
             switch value {
             case "start": p.textAnchor = .start

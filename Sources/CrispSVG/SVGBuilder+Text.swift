@@ -242,6 +242,12 @@ extension SVGBuilder {
                 current = c.span
             }
             var t = CGAffineTransform(scaleX: 1, y: -1)
+            let slant = spans[c.span].properties.fontSlant
+            if slant != 0 {
+                // Synthesized oblique: the outline sheared right about the baseline (y up in
+                // glyph space), then flipped.
+                t = CGAffineTransform(a: 1, b: 0, c: tan(slant * .pi / 180), d: 1, tx: 0, ty: 0).concatenating(t)
+            }
             if let r = c.rotate, r != 0 { t = t.concatenating(CGAffineTransform(rotationAngle: r * .pi / 180)) }
             t = t.concatenating(CGAffineTransform(translationX: origins[i].x, y: origins[i].y))
             if isDrawn(spans[c.span]), let outline = spans[c.span].font.path(for: glyphs[i], transform: t) {

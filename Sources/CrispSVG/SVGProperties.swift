@@ -46,6 +46,8 @@ struct SVGProperties {
     var fontSize = SVGBuilder.initialFontSize
     /// `font-weight` as a number (400 normal, 700 bold); above 500 draws with the bold face.
     var fontWeight = 400
+    /// `font-style` as the slant synthesized, in degrees (0 normal; italic and oblique 14).
+    var fontSlant: CGFloat = 0
     /// `font-family`: the families in order (generic names as written; empty: the default).
     var fontFamilies: [String] = []
     /// `text-anchor`.

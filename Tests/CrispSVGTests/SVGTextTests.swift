@@ -52,6 +52,23 @@ struct SVGTextTests {
         #expect(try pixels(##"<text x="10" y="30" dx="5 5" dy="0 -3 3">abc</text>"##) == expected)
     }
 
+    @Test func fontStyleSlantsTheGlyphs() throws {
+        // Issue 31: the bundled faces have no italic, so italic and oblique slant the upright
+        // outline by 14° (oblique by its own angle) about the baseline: an "l" of height h
+        // leans h·tan 14° to the right at its top, and nothing moves on the baseline.
+        let upright = try inkBox(##"<text x="10" y="30" font-size="20">l</text>"##)
+        for style in ["italic", "oblique", "oblique 14deg"] {
+            let slanted = try inkBox(##"<text x="10" y="30" font-size="20" font-style="\##(style)">l</text>"##)
+            #expect(abs(slanted.minX - upright.minX) < 1e-6 && abs(slanted.maxY - upright.maxY) < 1e-6, "\(style)")
+            #expect(abs(slanted.width - upright.width - upright.height * tan(14 * .pi / 180)) < 1e-6, "\(style)")
+        }
+        #expect(try pixels(##"<text x="4" y="30" font-style="oblique 0deg">abc</text>"##) == (try pixels(##"<text x="4" y="30">abc</text>"##)))
+        // Inherited, and reset by normal.
+        #expect(try pixels(##"<g font-style="italic"><text x="4" y="30">a<tspan font-style="normal">b</tspan></text></g>"##)
+                == (try pixels(##"<text x="4" y="30"><tspan font-style="italic">a</tspan>b</text>"##)))
+        #expect(try document(##"<text font-style="slanted">a</text>"##).warnings.count == 1)
+    }
+
     @Test func nestedSpansInheritTheirParentsStyle() throws {
         let expected = try pixels(##"<text x="4" y="30" font-size="20" fill="#c30">abc</text>"##)
         #expect(try pixels(##"<text x="4" y="30" font-size="20" fill="#c30">a<tspan>b<tspan>c</tspan></tspan></text>"##) == expected)
