@@ -50,6 +50,10 @@ extension SVGBuilder {
         var start: Int
         var end: Int
         var x: [CGFloat] = [], y: [CGFloat] = [], dx: [CGFloat] = [], dy: [CGFloat] = [], rotate: [CGFloat] = []
+        /// `textLength` (positive) and whether `lengthAdjust` is spacingAndGlyphs.
+        var textLength: CGFloat?
+        var scalesGlyphs = false
+        var offset = 0
     }
 
     /// A laid-out text element: per span run, its glyph outlines, and the properties to paint them.
@@ -119,8 +123,16 @@ extension SVGBuilder {
                 }
             }
             if let d = attributes.value("rotate") { lists.rotate = numberList(d) }
-            for name in ["textLength", "lengthAdjust"] {
-                if let d = attributes.value(name) { warn("\(name) is ignored (text keeps its natural length)", at: d.offset) }
+            if let d = attributes.value("textLength"), let length = recoveringLength(d, axis: .horizontal) {
+                if length >= 0 { lists.textLength = length } else { warn(invalid(d, "a negative textLength")) }
+                lists.offset = d.offset
+            }
+            if let d = attributes.value("lengthAdjust") {
+                switch d.value.trimmingWhiteSpace() {
+                case "spacing": break
+                case "spacingAndGlyphs": lists.scalesGlyphs = true
+                default: warn(invalid(d, "expected spacing or spacingAndGlyphs"))
+                }
             }
             let positionIndex = positions.count
             positions.append(lists)
@@ -200,6 +212,8 @@ extension SVGBuilder {
         var chunkStart = 0
         var chunks: [(range: Range<Int>, width: CGFloat, startX: CGFloat)] = []
         var chunkStartX: CGFloat = 0
+        var advances: [CGFloat] = []
+        var chunkOf: [Int] = []
         for (i, c) in characters.enumerated() {
             let span = spans[c.span]
             let glyph = span.font.face.glyph(for: c.scalar)
@@ -219,10 +233,44 @@ extension SVGBuilder {
             pen.y += c.dy ?? 0
             origins.append(pen)
             glyphs.append(glyph)
-            guard isDrawn(span) else { continue }
-            pen.x += span.font.advance(for: glyph) + span.properties.letterSpacing + (c.scalar == " " ? span.properties.wordSpacing : 0)
+            chunkOf.append(chunks.count)
+            guard isDrawn(span) else { advances.append(0); continue }
+            let advance = span.font.advance(for: glyph) + span.properties.letterSpacing + (c.scalar == " " ? span.properties.wordSpacing : 0)
+            advances.append(advance)
+            pen.x += advance
         }
         chunks.append((chunkStart..<characters.count, pen.x - chunkStartX, chunkStartX))
+        // textLength: an element's characters stretched or squeezed to the length, by spacing
+        // (the difference spread between the characters) or, with spacingAndGlyphs, by scaling
+        // the advances and the glyphs horizontally; the rest of its chunk moves with its end.
+        var glyphScale = [CGFloat](repeating: 1, count: characters.count)
+        for p in positions {
+            guard let length = p.textLength, p.start < min(p.end, characters.count) else { continue }
+            let range = p.start..<min(p.end, characters.count)
+            let chunk = chunkOf[range.lowerBound]
+            guard chunkOf[range.upperBound - 1] == chunk else {
+                warn("textLength over several text chunks (absolute x or y inside) is ignored", at: p.offset)
+                continue
+            }
+            let startX = origins[range.lowerBound].x
+            let natural = origins[range.upperBound - 1].x + advances[range.upperBound - 1] - startX
+            let delta = length - natural
+            guard delta != 0, natural > 0 else { continue }
+            if p.scalesGlyphs {
+                let factor = length / natural
+                for i in range {
+                    origins[i].x = startX + (origins[i].x - startX) * factor
+                    glyphScale[i] *= factor
+                }
+            } else if range.count > 1 {
+                let step = delta / CGFloat(range.count - 1)
+                for (k, i) in range.enumerated() { origins[i].x += step * CGFloat(k) }
+            } else {
+                continue
+            }
+            for i in range.upperBound..<chunks[chunk].range.upperBound { origins[i].x += delta }
+            chunks[chunk].width += delta
+        }
         for chunk in chunks {
             let shift: CGFloat
             switch spans[characters[chunk.range.lowerBound].span].properties.textAnchor {
@@ -241,7 +289,7 @@ extension SVGBuilder {
                 runs.append(TextRun(path: CGMutablePath(), properties: spans[c.span].properties))
                 current = c.span
             }
-            var t = CGAffineTransform(scaleX: 1, y: -1)
+            var t = CGAffineTransform(scaleX: glyphScale[i], y: -1)
             let slant = spans[c.span].properties.fontSlant
             if slant != 0 {
                 // Synthesized oblique: the outline sheared right about the baseline (y up in

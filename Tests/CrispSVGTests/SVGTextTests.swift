@@ -69,6 +69,26 @@ struct SVGTextTests {
         #expect(try document(##"<text font-style="slanted">a</text>"##).warnings.count == 1)
     }
 
+    @Test func textLengthSpreadsTheDifferenceBetweenCharacters() throws {
+        // Issue 31, SVG 2's "resolve text length": with spacing, the n characters get the
+        // difference in n − 1 equal steps (the last ends at the length), and what follows in the
+        // chunk moves with the end; anchoring uses the adjusted width.
+        let a = advance("a"), b = advance("b"), c = advance("c")
+        let stretched = 10 + 60 - c
+        #expect(try pixels(##"<text x="10" y="30" textLength="60">abc</text>"##)
+                == (try pixels(##"<text x="10 \##(10 + a + (60 - a - b - c) / 2) \##(stretched)" y="30">abc</text>"##)))
+        #expect(try pixels(##"<text x="10" y="30"><tspan textLength="60">abc</tspan>a</text>"##)
+                == (try pixels(##"<text x="10 \##(10 + a + (60 - a - b - c) / 2) \##(stretched) 70" y="30">abca</text>"##)))
+        #expect(try pixels(##"<text x="100" y="30" text-anchor="end" textLength="60">abc</text>"##)
+                == (try pixels(##"<text x="40" y="30" textLength="60">abc</text>"##)))
+        // spacingAndGlyphs scales advances and glyphs: the ink box scales about the start.
+        let natural = try inkBox(##"<text x="10" y="30">abc</text>"##)
+        let scaled = try inkBox(##"<text x="10" y="30" textLength="\##(2 * (a + b + c))" lengthAdjust="spacingAndGlyphs">abc</text>"##)
+        #expect(abs((scaled.minX - 10) - 2 * (natural.minX - 10)) < 1e-6 && abs(scaled.width - 2 * natural.width) < 1e-6)
+        #expect(abs(scaled.height - natural.height) < 1e-6)
+        #expect(try document(##"<text textLength="60" lengthAdjust="stretch">a</text>"##).warnings.count == 1)
+    }
+
     @Test func nestedSpansInheritTheirParentsStyle() throws {
         let expected = try pixels(##"<text x="4" y="30" font-size="20" fill="#c30">abc</text>"##)
         #expect(try pixels(##"<text x="4" y="30" font-size="20" fill="#c30">a<tspan>b<tspan>c</tspan></tspan></text>"##) == expected)
