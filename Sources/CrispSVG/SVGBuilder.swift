@@ -10,7 +10,7 @@ import Foundation
 // What the walk meets falls in four groups: drawn (svg root, g, a, the basic shapes, path),
 // definitions that draw only when referenced (defs, clipPath, gradients, …), things that have
 // no effect on the picture (title, desc, metadata, editor attributes with no effect), and things
-// that would change the picture but are not implemented (textPath, remote images, …). The
+// that would change the picture but are not implemented (tref, remote images, …). The
 // last group is reported as unsupported, so that a caller who needs a faithful picture can
 // refuse the document instead of drawing a wrong one; unknown elements and attributes become
 // warnings.

@@ -375,7 +375,7 @@ struct SVGDocumentTests {
     }
 
     @Test(arguments: [
-        (##"<text><textPath href="#p">hi</textPath></text>"##, "<textPath>"),
+        (##"<text id="t">hi</text><text><tref href="#t"/></text>"##, "<tref>"),
         (##"<image href="a.png"/>"##, ##"<image> from "a.png" (only data: URIs and files beside the document are read)"##),
         (##"<filter id="f"><feImage href="https://example.org/a.jpg"/></filter><rect width="1" height="1" filter="url(#f)"/>"##,
          ##"<image> from "https://example.org/a.jpg" (only data: URIs and files beside the document are read)"##),

@@ -89,6 +89,33 @@ struct SVGTextTests {
         #expect(try document(##"<text textLength="60" lengthAdjust="stretch">a</text>"##).warnings.count == 1)
     }
 
+    @Test func textPathPlacesGlyphsAlongThePath() throws {
+        // Issue 31: on a straight path each glyph lands where plain text would put it (its middle
+        // at its distance along the path); startOffset moves it along; side="right" walks the
+        // path backwards; a glyph whose middle is past the end is not drawn.
+        let plain = try inkBox(##"<text x="10" y="30">Path</text>"##)
+        func onPath(_ d: String, _ extra: String = "") throws -> CGRect {
+            try inkBox(##"<defs><path id="p" d="\##(d)"/></defs><text><textPath href="#p"\##(extra)>Path</textPath></text>"##)
+        }
+        func near(_ a: CGRect, _ b: CGRect) -> Bool {
+            abs(a.minX - b.minX) < 1e-6 && abs(a.maxX - b.maxX) < 1e-6 && abs(a.minY - b.minY) < 1e-6 && abs(a.maxY - b.maxY) < 1e-6
+        }
+        #expect(near(try onPath("M10 30 H200"), plain))
+        #expect(near(try onPath("M0 30 H200", ##" startOffset="10""##), plain))
+        #expect(near(try onPath("M-180 30 H200", ##" startOffset="50%""##), plain))
+        #expect(near(try onPath("M200 30 H10", ##" side="right""##), plain))
+        // Upside down when the path runs right to left.
+        let flipped = try onPath("M200 30 H-100")
+        #expect(flipped.minY > 28 && flipped.maxX < 200)
+        // The path ends inside the text: fewer glyphs.
+        #expect(try onPath("M10 30 H30").maxX < plain.maxX - 5)
+        // References to nothing or to a non-shape: nothing drawn, a warning.
+        for body in [##"<text><textPath href="#none">a</textPath></text>"##, ##"<g id="g"/><text><textPath href="#g">a</textPath></text>"##] {
+            let doc = try document(body)
+            #expect(doc.isFullySupported && doc.warnings.count == 1, "\(doc.warnings)")
+        }
+    }
+
     @Test func nestedSpansInheritTheirParentsStyle() throws {
         let expected = try pixels(##"<text x="4" y="30" font-size="20" fill="#c30">abc</text>"##)
         #expect(try pixels(##"<text x="4" y="30" font-size="20" fill="#c30">a<tspan>b<tspan>c</tspan></tspan></text>"##) == expected)
@@ -200,8 +227,9 @@ struct SVGTextTests {
                 == pixels(##"<text x="4" y="30">a<tspan font-size="0">b</tspan>c</text>"##))
     }
 
-    @Test func textPathIsStillUnsupported() throws {
-        let doc = try document(##"<path id="p" d="M0 20h100"/><text><textPath href="#p">x</textPath></text>"##)
-        #expect(doc.unsupportedFeatures.map(\.reason) == ["<textPath>"])
+    @Test func trefIsUnsupported() throws {
+        // (SVG 2 removed tref; resvg draws it.)
+        let doc = try document(##"<text id="t">x</text><text><tref href="#t"/></text>"##)
+        #expect(doc.unsupportedFeatures.map(\.reason) == ["<tref>"])
     }
 }
