@@ -53,11 +53,29 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // Raster images in SVG beyond PNG (CrispSVG's `<image>` and `feImage`): JPEG through
+        // libjpeg-turbo's TurboJPEG API, GIF through giflib (Debian ships no pkg-config file for
+        // it on every release, so the module map names the library), WebP through libwebp and
+        // its demuxer (the first frame of an animation). Decoders are a solved problem.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
         // The AVX2 compositing kernels, chosen at run time (each function carries its own
         // `target("avx2")` attribute: no flags).
         .target(name: "CCrispKernels"),
         .target(name: "CrispGraphics", dependencies: ["CZlib", "CCrispKernels", "CHarfBuzz", "CFontconfig"]),
-        .target(name: "CrispSVG", dependencies: ["CrispGraphics"]),
+        .target(name: "CrispSVG", dependencies: ["CrispGraphics", "CTurboJPEG", "CGIF", "CWebP"]),
         .target(name: "CrispUI", dependencies: ["CrispGraphics"]),
         .target(name: "CrispBenchmarks", dependencies: ["CrispGraphics"]),
         .executableTarget(

@@ -234,7 +234,7 @@ extension SVGBuilder {
             }
             var inputs = [input("in")]
             var kind: SVGFilterPrimitive.Kind
-            var feImage: (CGImage, SVGDeclaration?)?
+            var feImage: (SVGLoadedImage, SVGDeclaration?)?
             switch p.name {
             case "feGaussianBlur":
                 let (sx, sy) = pair("stdDeviation", 0)
@@ -402,10 +402,9 @@ extension SVGBuilder {
             if let (image, aspect) = feImage, sub.width > 0, sub.height > 0 {
                 var align = "xMidYMid", slice = false
                 if let aspect, let a = try? recovering({ () throws(SVGError) in try parseAspectRatio(aspect) }) { (align, slice) = a }
-                let iw = CGFloat(image.width), ih = CGFloat(image.height)
-                let place = SVGBuilder.viewBoxTransform(CGRect(x: 0, y: 0, width: iw, height: ih), size: sub.size, align: align, slice: slice)
-                let rect = CGRect(x: 0, y: 0, width: iw, height: ih).applying(place).offsetBy(dx: sub.minX, dy: sub.minY)
-                kind = .image(SVGRenderNode(content: .image(SVGImage(image: image, rect: rect)), transform: .identity))
+                if image.size.width > 0, image.size.height > 0 {
+                    kind = .image(SVGBuilder.placedImage(image, in: sub, align: align, slice: slice, smoothed: true))
+                }
             }
             sub = sub.width > 0 && sub.height > 0 ? sub.intersection(region) : .null
             if sub.isNull { sub = CGRect(x: region.minX, y: region.minY, width: 0, height: 0) }

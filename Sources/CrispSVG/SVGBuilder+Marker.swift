@@ -73,7 +73,7 @@ extension SVGBuilder {
         func place(_ reference: SVGMarkerReference?, at indices: some Sequence<Int>, isStart: Bool) throws(SVGError) {
             guard let reference else { return }
             if resolved[reference.id] == nil {
-                resolved[reference.id] = .some(try marker(reference, strokeWidth: p.strokeWidth, depth: depth))
+                resolved[reference.id] = .some(try marker(reference, for: p, depth: depth))
             }
             guard let marker = resolved[reference.id]!, !marker.content.isEmptyGroup else { return }
             for k in indices {
@@ -100,7 +100,10 @@ extension SVGBuilder {
 
     /// The marker a reference names, resolved for a shape of `strokeWidth`; nil when it draws
     /// nothing (with a warning when that is an error).
-    private func marker(_ reference: SVGMarkerReference, strokeWidth: CGFloat, depth: Int) throws(SVGError) -> PlacedMarker? {
+    /// `shape` is the marked shape's properties: its stroke width, and its fill and stroke for
+    /// `context-fill` and `context-stroke` in the marker's content.
+    private func marker(_ reference: SVGMarkerReference, for shape: SVGProperties, depth: Int) throws(SVGError) -> PlacedMarker? {
+        let strokeWidth = shape.strokeWidth
         guard let e = referencedElement(reference.id, at: reference.offset, kind: "marker") else { return nil }
         guard resolvingDepth < SVGBuilder.maximumClipNesting else {
             throw SVGError(.limitExceeded("clip paths, masks, patterns and markers nested more than \(SVGBuilder.maximumClipNesting) deep"),
@@ -109,6 +112,8 @@ extension SVGBuilder {
         return try recovering { () throws(SVGError) in try resolvingReference(reference.id, at: reference.offset) { () throws(SVGError) -> PlacedMarker? in
             let attributes = declarations(of: e, allowed: SVGBuilder.markerAttributes)
             var properties = inheritedProperties(of: e)
+            properties.contextFill = shape.concrete(shape.fill)
+            properties.contextStroke = shape.concrete(shape.stroke)
             var own = SVGElementProperties()
             apply(attributes.presentation, to: &properties, element: &own)
             func length(_ name: String, _ axis: Axis, default fallback: CGFloat) -> CGFloat {

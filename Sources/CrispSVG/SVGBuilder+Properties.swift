@@ -34,21 +34,24 @@ extension SVGBuilder {
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
         "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "text-anchor",
         "letter-spacing", "word-spacing", "marker", "marker-start", "marker-mid", "marker-end",
-        "mix-blend-mode", "isolation", "paint-order",
+        "mix-blend-mode", "isolation", "paint-order", "image-rendering", "font-style",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
     static let inertProperties: Set<String> = [
-        "font", "font-style", "font-variant", "font-stretch", "font-size-adjust", "text-decoration", "writing-mode",
+        "font", "font-variant", "font-stretch", "font-size-adjust", "text-decoration", "writing-mode",
         "direction", "unicode-bidi",
         "dominant-baseline", "alignment-baseline", "baseline-shift", "kerning", "glyph-orientation-horizontal",
-        "glyph-orientation-vertical", "text-rendering", "image-rendering", "color-rendering", "color-interpolation",
+        "glyph-orientation-vertical", "text-rendering", "color-rendering", "color-interpolation",
         "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "clip",
         "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity", "line-height", "white-space",
         "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-feature-settings",
         "font-variant-ligatures", "font-variant-caps", "font-variant-numeric", "font-variant-east-asian",
         "text-decoration-line", "text-decoration-style", "text-decoration-color", "text-orientation",
         "text-indent", "text-align", "text-transform", "buffered-rendering",
+        // CSS on the root element: not drawn, as resvg 0.44 draws none (a background behind the
+        // document is the caller's to draw).
+        "background-color",
     ]
     /// Properties Crisp does not implement, and the value that means "off".
     static let unimplementedProperties: [String: Set<String>] = [
@@ -259,10 +262,35 @@ extension SVGBuilder {
                 throw invalid(d, "expected auto, optimizeSpeed, crispEdges or geometricPrecision")
             }
             p.isAntialiased = value == "auto" || value == "geometricPrecision"
+        case "image-rendering":
+            // SVG 1.1's keywords and CSS Images 3's: optimizeSpeed, pixelated and crisp-edges
+            // sample the nearest pixel (resvg 0.44 knows only SVG 1.1's).
+            switch value {
+            case "auto", "optimizeQuality", "smooth", "high-quality": p.imageIsSmoothed = true
+            case "optimizeSpeed", "pixelated", "crisp-edges": p.imageIsSmoothed = false
+            default: throw invalid(d, "expected auto, optimizeQuality, optimizeSpeed, smooth, high-quality, pixelated or crisp-edges")
+            }
         case "font-family":
             p.fontFamilies = SVGBuilder.fontFamilies(String(d.value))
             checkFontFamily(d, p.fontFamilies)
         case "font-weight": p.fontWeight = try fontWeight(d, inherited: p.fontWeight)
+        case "font-style":
+            // The bundled faces have no italic: italic and oblique are synthesized by slanting
+            // the upright glyphs (CSS Fonts 4: oblique's default angle is 14°, at most 90°).
+            let words = value.split(separator: " ", omittingEmptySubsequences: true)
+            switch words.first {
+            case "normal" where words.count == 1: p.fontSlant = 0
+            case "italic" where words.count == 1: p.fontSlant = 14
+            case "oblique":
+                if words.count == 1 {
+                    p.fontSlant = 14
+                } else if words.count == 2, words[1].hasSuffix("deg"), let a = Double(words[1].dropLast(3)), abs(a) <= 90 {
+                    p.fontSlant = CGFloat(a)
+                } else {
+                    throw invalid(d, "expected oblique or oblique followed by an angle in deg up to 90")
+                }
+            default: throw invalid(d, "expected normal, italic or oblique")
+            }
         case "text-anchor":
             switch value {
             case "start": p.textAnchor = .start
@@ -513,10 +541,8 @@ extension SVGBuilder {
             }
             return .reference(id: id, fallback: fallback, offset: d.offset)
         }
-        if value.hasPrefix("context-") {
-            unsupported("\(d.name)=\"\(value)\"", at: d.offset)
-            return .none
-        }
+        if value == "context-fill" { return .contextFill }
+        if value == "context-stroke" { return .contextStroke }
         guard let c = SVGColor(parsing: value) else { throw invalid(d, "not a colour, none, currentColor or url(#id)") }
         return .color(c)
     }

@@ -30,6 +30,8 @@ extension SVGBuilder {
             return SVGPaintInstance(paint: .color(c), opacity: opacity)
         case .currentColor:
             return SVGPaintInstance(paint: .color(color), opacity: opacity)
+        case .contextFill, .contextStroke:
+            return nil   // (made concrete by the caller: SVGProperties.concrete)
         case .reference(let id, let fallback, let offset):
             /// The fallback after a warning about why the reference cannot be used.
             func fallingBack(_ error: SVGError) throws(SVGError) -> SVGPaintInstance? {

@@ -29,6 +29,7 @@ import Foundation
 
 extension SVGBuilder {
     static let textAttributes: Set<String> = ["x", "y", "dx", "dy", "rotate", "textLength", "lengthAdjust"]
+    static let textPathAttributes: Set<String> = ["href", "xlink:href", "startOffset", "method", "spacing", "side", "path"]
 
     /// One span (the text element or a tspan) and its cascaded properties.
     struct TextSpan {
@@ -43,6 +44,8 @@ extension SVGBuilder {
         var x: CGFloat?, y: CGFloat?, dx: CGFloat?, dy: CGFloat?, rotate: CGFloat?
         /// Whether this space came from an element with `xml:space="preserve"` (never stripped).
         var isPreserved = false
+        /// The `textPath` the character is set on (an index into the layout's paths).
+        var path: Int?
     }
 
     /// Position lists of one element and the characters they apply to.
@@ -50,6 +53,10 @@ extension SVGBuilder {
         var start: Int
         var end: Int
         var x: [CGFloat] = [], y: [CGFloat] = [], dx: [CGFloat] = [], dy: [CGFloat] = [], rotate: [CGFloat] = []
+        /// `textLength` (positive) and whether `lengthAdjust` is spacingAndGlyphs.
+        var textLength: CGFloat?
+        var scalesGlyphs = false
+        var offset = 0
     }
 
     /// A laid-out text element: per span run, its glyph outlines, and the properties to paint them.
@@ -119,8 +126,16 @@ extension SVGBuilder {
                 }
             }
             if let d = attributes.value("rotate") { lists.rotate = numberList(d) }
-            for name in ["textLength", "lengthAdjust"] {
-                if let d = attributes.value(name) { warn("\(name) is ignored (text keeps its natural length)", at: d.offset) }
+            if let d = attributes.value("textLength"), let length = recoveringLength(d, axis: .horizontal) {
+                if length >= 0 { lists.textLength = length } else { warn(invalid(d, "a negative textLength")) }
+                lists.offset = d.offset
+            }
+            if let d = attributes.value("lengthAdjust") {
+                switch d.value.trimmingWhiteSpace() {
+                case "spacing": break
+                case "spacingAndGlyphs": lists.scalesGlyphs = true
+                default: warn(invalid(d, "expected spacing or spacingAndGlyphs"))
+                }
             }
             let positionIndex = positions.count
             positions.append(lists)
@@ -147,13 +162,72 @@ extension SVGBuilder {
                     try collect(child, childAttributes, childProperties, preserve: space.map { $0 == "preserve" } ?? preserve, depth: depth + 1)
                 case "title", "desc", "metadata":
                     continue
-                case "textPath", "tref":
+                case "textPath":
+                    try collectTextPath(child, properties, preserve: preserve, depth: depth)
+                case "tref":
                     unsupported("<\(child.name)>", at: child.offset)
                 default:
                     warn("<\(child.name)> inside <\(element.name)> (not allowed there; ignored)", at: child.offset)
                 }
             }
             positions[positionIndex].end = characters.count
+        }
+
+        /// A `textPath`: its characters as a span set on the path it names (a `path` or a basic
+        /// shape, through the element's own transform), from `startOffset`; `side="right"`
+        /// walks the path backwards. A textPath without a usable path draws nothing (a warning).
+        var textPaths: [SVGTextPath] = []
+        func collectTextPath(_ child: XMLElement, _ properties: SVGProperties, preserve: Bool, depth: Int) throws(SVGError) {
+            let childAttributes = declarations(of: child, allowed: SVGBuilder.textAttributes.union(SVGBuilder.textPathAttributes))
+            var childProperties = properties
+            var childOwn = SVGElementProperties()
+            apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
+            guard childOwn.isDisplayed else { return }
+            childProperties.fillOpacity *= childOwn.opacity
+            childProperties.strokeOpacity *= childOwn.opacity
+            guard let href = childAttributes.value("href") ?? childAttributes.value("xlink:href") else {
+                warn("<textPath> without href (not drawn)", at: child.offset)
+                return
+            }
+            let id = String(href.value.trimmingWhiteSpace().dropFirst(href.value.trimmingWhiteSpace().hasPrefix("#") ? 1 : 0))
+            guard let target = element(withId: id) else {
+                warn(SVGError(.missingReference(id: id), at: location(href.offset)))
+                return
+            }
+            let targetAttributes = declarations(of: target, allowed: SVGBuilder.shapeAttributes[target.name] ?? [])
+            guard SVGBuilder.shapeAttributes[target.name] != nil, var path = silently({ geometry(of: target, targetAttributes.own) }) else {
+                warn(SVGError(.wrongReferenceType(id: id, expected: "a path or basic shape", found: target.name), at: location(href.offset)))
+                return
+            }
+            if let t = targetAttributes.transform, var m = try recovering({ () throws(SVGError) in try parseTransform(t) }) {
+                path = path.copy(using: &m) ?? path
+            }
+            var side = false
+            if let d = childAttributes.value("side") {
+                switch d.value.trimmingWhiteSpace() {
+                case "left": break
+                case "right": side = true
+                default: warn(invalid(d, "expected left or right"))
+                }
+            }
+            if let d = childAttributes.value("method"), d.value.trimmingWhiteSpace() == "stretch" {
+                warn("method=\"stretch\" on <textPath> is drawn as align (glyphs are not bent)", at: d.offset)
+            }
+            var measured = SVGTextPath(path, reversed: side)
+            if let d = childAttributes.value("startOffset") {
+                let v = d.value.trimmingWhiteSpace()
+                if v.hasSuffix("%"), let percent = Double(v.dropLast()) {
+                    measured.startOffset = measured.length * CGFloat(percent) / 100
+                } else if let length = recoveringLength(d, axis: .horizontal) {
+                    measured.startOffset = length
+                }
+            }
+            let first = characters.count
+            let index = textPaths.count
+            textPaths.append(measured)
+            let space = child.attribute("xml:space")?.value
+            try collect(child, childAttributes, childProperties, preserve: space.map { $0 == "preserve" } ?? preserve, depth: depth + 1)
+            for i in first..<characters.count { characters[i].path = index }
         }
 
         /// Appends text with SVG 1.1's `xml:space` rules.
@@ -192,6 +266,12 @@ extension SVGBuilder {
             }
         }
 
+        // A textPath starts a chunk at the path's start (its x along the path, its y across it).
+        for i in characters.indices where characters[i].path != nil && (i == 0 || characters[i - 1].path != characters[i].path) {
+            if characters[i].x == nil { characters[i].x = 0 }
+            if characters[i].y == nil { characters[i].y = 0 }
+        }
+
         // Pen positions and chunks.
         var origins: [CGPoint] = []
         var glyphs: [CGGlyph] = []
@@ -200,6 +280,8 @@ extension SVGBuilder {
         var chunkStart = 0
         var chunks: [(range: Range<Int>, width: CGFloat, startX: CGFloat)] = []
         var chunkStartX: CGFloat = 0
+        var advances: [CGFloat] = []
+        var chunkOf: [Int] = []
         for (i, c) in characters.enumerated() {
             let span = spans[c.span]
             let glyph = span.font.face.glyph(for: c.scalar)
@@ -219,10 +301,44 @@ extension SVGBuilder {
             pen.y += c.dy ?? 0
             origins.append(pen)
             glyphs.append(glyph)
-            guard isDrawn(span) else { continue }
-            pen.x += span.font.advance(for: glyph) + span.properties.letterSpacing + (c.scalar == " " ? span.properties.wordSpacing : 0)
+            chunkOf.append(chunks.count)
+            guard isDrawn(span) else { advances.append(0); continue }
+            let advance = span.font.advance(for: glyph) + span.properties.letterSpacing + (c.scalar == " " ? span.properties.wordSpacing : 0)
+            advances.append(advance)
+            pen.x += advance
         }
         chunks.append((chunkStart..<characters.count, pen.x - chunkStartX, chunkStartX))
+        // textLength: an element's characters stretched or squeezed to the length, by spacing
+        // (the difference spread between the characters) or, with spacingAndGlyphs, by scaling
+        // the advances and the glyphs horizontally; the rest of its chunk moves with its end.
+        var glyphScale = [CGFloat](repeating: 1, count: characters.count)
+        for p in positions {
+            guard let length = p.textLength, p.start < min(p.end, characters.count) else { continue }
+            let range = p.start..<min(p.end, characters.count)
+            let chunk = chunkOf[range.lowerBound]
+            guard chunkOf[range.upperBound - 1] == chunk else {
+                warn("textLength over several text chunks (absolute x or y inside) is ignored", at: p.offset)
+                continue
+            }
+            let startX = origins[range.lowerBound].x
+            let natural = origins[range.upperBound - 1].x + advances[range.upperBound - 1] - startX
+            let delta = length - natural
+            guard delta != 0, natural > 0 else { continue }
+            if p.scalesGlyphs {
+                let factor = length / natural
+                for i in range {
+                    origins[i].x = startX + (origins[i].x - startX) * factor
+                    glyphScale[i] *= factor
+                }
+            } else if range.count > 1 {
+                let step = delta / CGFloat(range.count - 1)
+                for (k, i) in range.enumerated() { origins[i].x += step * CGFloat(k) }
+            } else {
+                continue
+            }
+            for i in range.upperBound..<chunks[chunk].range.upperBound { origins[i].x += delta }
+            chunks[chunk].width += delta
+        }
         for chunk in chunks {
             let shift: CGFloat
             switch spans[characters[chunk.range.lowerBound].span].properties.textAnchor {
@@ -241,9 +357,26 @@ extension SVGBuilder {
                 runs.append(TextRun(path: CGMutablePath(), properties: spans[c.span].properties))
                 current = c.span
             }
-            var t = CGAffineTransform(scaleX: 1, y: -1)
+            var t = CGAffineTransform(scaleX: glyphScale[i], y: -1)
+            let slant = spans[c.span].properties.fontSlant
+            if slant != 0 {
+                // Synthesized oblique: the outline sheared right about the baseline (y up in
+                // glyph space), then flipped.
+                t = CGAffineTransform(a: 1, b: 0, c: tan(slant * .pi / 180), d: 1, tx: 0, ty: 0).concatenating(t)
+            }
             if let r = c.rotate, r != 0 { t = t.concatenating(CGAffineTransform(rotationAngle: r * .pi / 180)) }
-            t = t.concatenating(CGAffineTransform(translationX: origins[i].x, y: origins[i].y))
+            if let k = c.path {
+                // On a path: the glyph's middle (half its advance) at its distance along the
+                // path, turned to the path's direction there, its y across it; a glyph whose
+                // middle is off the path is not drawn.
+                let half = advances[i] / 2
+                guard let place = textPaths[k].place(at: textPaths[k].startOffset + origins[i].x + half) else { continue }
+                t = t.concatenating(CGAffineTransform(translationX: -half, y: origins[i].y))
+                    .concatenating(CGAffineTransform(rotationAngle: place.angle))
+                    .concatenating(CGAffineTransform(translationX: place.point.x, y: place.point.y))
+            } else {
+                t = t.concatenating(CGAffineTransform(translationX: origins[i].x, y: origins[i].y))
+            }
             if isDrawn(spans[c.span]), let outline = spans[c.span].font.path(for: glyphs[i], transform: t) {
                 runs[runs.count - 1].path.addPath(outline)
             }

@@ -101,6 +101,8 @@ extension SVGBuilder {
         var own = SVGElementProperties()
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed else { return nil }
+        // The use is the context element of its content (context-fill, context-stroke).
+        properties.becomeContext()
         func length(_ name: String, _ axis: Axis) -> CGFloat? { recoveringLength(attributes.value(name), axis: axis) }
         let x = length("x", .horizontal) ?? 0, y = length("y", .vertical) ?? 0
         let size = (width: length("width", .horizontal), height: length("height", .vertical))
@@ -174,6 +176,8 @@ extension SVGBuilder {
         var own = SVGElementProperties()
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed else { return nil }
+        // The use is the context element of its content (context-fill, context-stroke).
+        properties.becomeContext()
         func length(_ name: String, _ axis: Axis) -> CGFloat? { recoveringLength(attributes.value(name), axis: axis) }
         var viewBox: CGRect?
         var align = "xMidYMid", slice = false

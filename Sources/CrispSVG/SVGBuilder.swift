@@ -10,7 +10,7 @@ import Foundation
 // What the walk meets falls in four groups: drawn (svg root, g, a, the basic shapes, path),
 // definitions that draw only when referenced (defs, clipPath, gradients, …), things that have
 // no effect on the picture (title, desc, metadata, editor attributes with no effect), and things
-// that would change the picture but are not implemented (textPath, JPEG images, …). The
+// that would change the picture but are not implemented (tref, remote images, …). The
 // last group is reported as unsupported, so that a caller who needs a faithful picture can
 // refuse the document instead of drawing a wrong one; unknown elements and attributes become
 // warnings.
@@ -88,6 +88,11 @@ final class SVGBuilder {
 
     /// Where `font-family` names are looked up.
     let fontSource: FontSource
+
+    /// How deep this document is in a chain of SVG documents drawn as `<image>`s (0: the file
+    /// itself), and the budget of such documents the file and its images share.
+    var imageNesting = 0
+    var imageBudget = SVGImageBudget()
 
     init(lines: LineTable, baseDirectory: String? = nil, fontSource: FontSource = .standard) {
         self.lines = lines
@@ -199,7 +204,8 @@ final class SVGBuilder {
                 }
             }
         }
-        // Intrinsic size: width/height, else the viewBox's, else 100 × 100 (as resvg).
+        // Intrinsic size: width/height, else the viewBox's, else 100 × 100 while the content is
+        // built, then the content's extent (as resvg; below).
         func resolve(_ l: (value: CGFloat, isPercent: Bool)?, _ box: CGFloat?) -> CGFloat {
             guard let l else { return box ?? 100 }
             return l.isPercent ? (box ?? 100) * l.value / 100 : l.value
@@ -216,7 +222,16 @@ final class SVGBuilder {
             transform = SVGBuilder.viewBoxTransform(vb, size: size, align: align, slice: slice)
         }
         let node = try buildContainer(root, attributes: attributes, inherited: SVGProperties(), depth: 0)
-        return Result(size: size, viewBox: viewBox, viewBoxTransform: transform,
+        var intrinsic = size
+        if viewBox == nil, width == nil || width!.isPercent || height == nil || height!.isPercent,
+           let box = node?.boundingBoxInParent, !box.isNull, box.maxX > 0, box.maxY > 0,
+           box.maxX <= SVGBuilder.maximumSize, box.maxY <= SVGBuilder.maximumSize {
+            // No viewBox and no absolute width and height: the size reaches the content's far
+            // edges, as resvg 0.44 does (its object bounding box's right and bottom, the origin
+            // kept; strokes not counted). Lengths in % were resolved against 100 × 100 meanwhile.
+            intrinsic = CGSize(width: box.maxX, height: box.maxY)
+        }
+        return Result(size: intrinsic, viewBox: viewBox, viewBoxTransform: transform,
                       root: node ?? SVGRenderNode(content: .group([]), transform: .identity))
     }
 
@@ -495,13 +510,13 @@ final class SVGBuilder {
         var stroke: SVGPaintInstance?
         if p.isVisible {
             if !isLine {   // a line has no interior
-                fill = try resolvePaint(p.fill, opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox, depth: depth)
+                fill = try resolvePaint(p.concrete(p.fill), opacity: p.fillOpacity, color: p.color, boundingBox: bbox, coverBox: bbox, depth: depth)
             }
             if p.strokeWidth > 0 {
                 // A stroke reaches at most half its width times the miter limit (or √2 for
                 // square caps) beyond the outline.
                 let reach = p.strokeWidth / 2 * max(p.miterLimit, 1.5)
-                stroke = try resolvePaint(p.stroke, opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
+                stroke = try resolvePaint(p.concrete(p.stroke), opacity: p.strokeOpacity, color: p.color, boundingBox: bbox,
                                           coverBox: bbox.insetBy(dx: -reach, dy: -reach), depth: depth)
             }
         }

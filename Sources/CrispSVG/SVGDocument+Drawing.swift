@@ -109,6 +109,7 @@ extension SVGDocument {
             // Upright in SVG's y-down space: CGContext draws images upright in y-up space.
             context.saveGState()
             context.concatenate(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: image.rect.minY + image.rect.maxY))
+            if !image.isSmoothed { context.interpolationQuality = .none }
             context.draw(image.image, in: image.rect)
             context.restoreGState()
         }

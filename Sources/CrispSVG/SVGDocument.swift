@@ -9,7 +9,7 @@ import Foundation
 /// up to its first error, a missing or recursive reference is as if absent (a paint server:
 /// its fallback colour, else none), a negative size disables its element; each of these is a
 /// warning with its place. `warnings` also lists what does not change the picture or is
-/// unknown, and `unsupportedFeatures` what Crisp cannot draw yet (textPath, JPEG images, …). A
+/// unknown, and `unsupportedFeatures` what Crisp cannot draw yet (tref, remote images, …). A
 /// document with unsupported features still draws, without them.
 ///
 /// ```swift
@@ -58,14 +58,23 @@ public final class SVGDocument {
 
     /// Reads a document; `<image>` files are looked for relative to `baseDirectory` (none: only
     /// `data:` images).
-    init(data: [UInt8], baseDirectory: String?, fontSettings: FontSettings? = nil) throws(SVGError) {
+    convenience init(data: [UInt8], baseDirectory: String?, fontSettings: FontSettings? = nil) throws(SVGError) {
+        try self.init(data: data, baseDirectory: baseDirectory, fontSource: SVGDocument.fontSource(fontSettings),
+                      imageNesting: 0, imageBudget: SVGImageBudget())
+    }
+
+    /// Reads a document, as an `<image>` of another (`imageNesting` > 0) or on its own; the
+    /// documents of one file's images share `imageBudget`.
+    init(data: [UInt8], baseDirectory: String?, fontSource: FontSource, imageNesting: Int, imageBudget: SVGImageBudget) throws(SVGError) {
         guard data.count <= SVGDocument.maximumInputSize else {
             throw SVGError(.limitExceeded("the input is \(data.count) bytes; at most \(SVGDocument.maximumInputSize) are read"),
                            at: SVGSourceLocation(line: 1, column: 1))
         }
         var reader = XMLReader(bytes: data)
         let xml = try reader.readDocument()
-        let builder = SVGBuilder(lines: reader.lines, baseDirectory: baseDirectory, fontSource: SVGDocument.fontSource(fontSettings))
+        let builder = SVGBuilder(lines: reader.lines, baseDirectory: baseDirectory, fontSource: fontSource)
+        builder.imageNesting = imageNesting
+        builder.imageBudget = imageBudget
         let result = try builder.build(xml)
         size = result.size
         viewBox = result.viewBox

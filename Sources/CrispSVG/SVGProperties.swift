@@ -9,6 +9,9 @@ enum SVGPaintSpec: Equatable {
     /// `url(#id)` with an optional fallback for when the reference cannot be used; `offset`
     /// is where the value was written (for errors).
     indirect case reference(id: String, fallback: SVGPaintSpec?, offset: Int)
+    /// `context-fill`, `context-stroke`: the fill or stroke of the context element (the shape a
+    /// marker is placed on, the `use` whose content is drawn); none without one.
+    case contextFill, contextStroke
 }
 
 /// The inherited properties SVG cascades from a group to its children, with the initial values
@@ -34,12 +37,17 @@ struct SVGProperties {
     var color = SVGColor.black
     var isVisible = true
     var isAntialiased = true
+    /// `image-rendering` (inherited): false for optimizeSpeed, pixelated and crisp-edges
+    /// (images sampled at the nearest pixel).
+    var imageIsSmoothed = true
     /// `paint-order` (inherited): fill, stroke, markers by default.
     var paintOrder: [SVGPaintLayer] = [.fill, .stroke, .markers]
     /// `font-size` in px (for em-based lengths).
     var fontSize = SVGBuilder.initialFontSize
     /// `font-weight` as a number (400 normal, 700 bold); above 500 draws with the bold face.
     var fontWeight = 400
+    /// `font-style` as the slant synthesized, in degrees (0 normal; italic and oblique 14).
+    var fontSlant: CGFloat = 0
     /// `font-family`: the families in order (generic names as written; empty: the default).
     var fontFamilies: [String] = []
     /// `text-anchor`.
@@ -51,6 +59,28 @@ struct SVGProperties {
     var markerStart: SVGMarkerReference?
     var markerMid: SVGMarkerReference?
     var markerEnd: SVGMarkerReference?
+    /// The context element's fill and stroke, for `context-fill` and `context-stroke` (none
+    /// outside markers and `use`), with `currentColor` already its colour.
+    var contextFill = SVGPaintSpec.none
+    var contextStroke = SVGPaintSpec.none
+
+    /// `spec` with `currentColor` and context paint replaced by what they stand for here.
+    func concrete(_ spec: SVGPaintSpec) -> SVGPaintSpec {
+        switch spec {
+        case .currentColor: return .color(color)
+        case .contextFill: return contextFill
+        case .contextStroke: return contextStroke
+        case .reference(let id, let fallback, let offset): return .reference(id: id, fallback: fallback.map(concrete), offset: offset)
+        case .none, .color: return spec
+        }
+    }
+
+    /// Makes the element these properties belong to the context element of what it draws.
+    mutating func becomeContext() {
+        let fill = concrete(self.fill), stroke = concrete(self.stroke)
+        contextFill = fill
+        contextStroke = stroke
+    }
 }
 
 /// `text-anchor`: where a text chunk sits relative to its start position.

@@ -68,6 +68,9 @@ struct SVGStrokeStyle {
 @_spi(Testing) public struct SVGImage {
     var image: CGImage
     var rect: CGRect
+    /// False for `image-rendering: optimizeSpeed` (and CSS's pixelated, crisp-edges): sampled
+    /// at the nearest pixel instead of interpolated.
+    var isSmoothed = true
 }
 
 /// A node of the render tree.

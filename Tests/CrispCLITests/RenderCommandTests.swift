@@ -27,13 +27,13 @@ import Testing
         #expect(try CGImage(contentsOfPNGFile: output).pixels.contains { $0 >> 24 != 0 })
     }
 
-    @Test func textPathIsRefusedWithItsPlace() throws {
-        let dir = try Self.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\">\n<path id=\"p\" d=\"M0 10h20\"/><text>\n  <textPath href=\"#p\">x</textPath></text></svg>")
+    @Test func anUnsupportedFeatureIsRefusedWithItsPlace() throws {
+        let dir = try Self.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\">\n<text id=\"t\">x</text><text>\n  <tref href=\"#t\"/></text></svg>")
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("in.svg").path
         let run = try CrispTool.run(["render", input, dir.appendingPathComponent("out.png").path])
         #expect(run.status == 77)
-        #expect(run.error.contains("unsupported: <textPath> at \(input):3:3"), "\(run.error)")
+        #expect(run.error.contains("unsupported: <tref> at \(input):3:3"), "\(run.error)")
     }
 
     /// resvg's font options: a user's font file used by family with the system's skipped, and a

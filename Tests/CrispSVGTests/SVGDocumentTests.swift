@@ -54,6 +54,24 @@ struct SVGDocumentTests {
         #expect(d.size == CGSize(width: 100, height: 100))
     }
 
+    @Test(arguments: [
+        // Issue 31: without a viewBox and an absolute width and height, the size reaches the
+        // content's far edges (its fill box's right and bottom, the origin kept), as resvg 0.44.
+        ("", ##"<rect x="2" y="2" width="10" height="5" stroke="red" stroke-width="4"/>"##, CGSize(width: 12, height: 7)),
+        ("", ##"<rect x="-5" y="-5" width="10" height="10"/>"##, CGSize(width: 5, height: 5)),
+        (##"width="40""##, ##"<rect x="2" y="2" width="10" height="5"/>"##, CGSize(width: 12, height: 7)),
+        (##"width="50%" height="50%""##, ##"<g transform="translate(30 0)"><rect x="2" y="2" width="10" height="5"/></g>"##, CGSize(width: 42, height: 7)),
+        // Content left of or above the origin, or none: 100 × 100 (percentages of it).
+        ("", ##"<rect x="-20" y="-20" width="10" height="10"/>"##, CGSize(width: 100, height: 100)),
+        (##"height="50%""##, "", CGSize(width: 100, height: 50)),
+        // Absolute sizes and viewBoxes are kept.
+        (##"width="40" height="30""##, ##"<rect width="100" height="100"/>"##, CGSize(width: 40, height: 30)),
+        (##"viewBox="0 0 20 10""##, ##"<rect width="100" height="100"/>"##, CGSize(width: 20, height: 10)),
+    ])
+    func sizeWithoutViewBoxFollowsTheContent(size: String, body: String, expected: CGSize) throws {
+        #expect(try SVGDocument(string: svg(body, size: size)).size == expected)
+    }
+
     @Test func viewBoxMapsToTheViewport() throws {
         // A 10 × 10 viewBox on a 20 × 20 canvas: the unit square at (5, 5) covers pixels 10…11.
         let image = try render(svg(##"<rect x="5" y="5" width="1" height="1" fill="#00f"/>"##,
@@ -357,10 +375,10 @@ struct SVGDocumentTests {
     }
 
     @Test(arguments: [
-        (##"<text><textPath href="#p">hi</textPath></text>"##, "<textPath>"),
+        (##"<text id="t">hi</text><text><tref href="#t"/></text>"##, "<tref>"),
         (##"<image href="a.png"/>"##, ##"<image> from "a.png" (only data: URIs and files beside the document are read)"##),
-        (##"<filter id="f"><feImage href="data:image/jpeg;base64,AAAA"/></filter><rect width="1" height="1" filter="url(#f)"/>"##,
-         "<image> of type image/jpeg (only PNG is drawn)"),
+        (##"<filter id="f"><feImage href="https://example.org/a.jpg"/></filter><rect width="1" height="1" filter="url(#f)"/>"##,
+         ##"<image> from "https://example.org/a.jpg" (only data: URIs and files beside the document are read)"##),
         (##"<rect width="1" height="1" style="vector-effect: non-scaling-stroke"/>"##, ##"vector-effect="non-scaling-stroke""##),
     ])
     func unsupportedFeaturesAreListed(body: String, reason: String) throws {
@@ -429,6 +447,47 @@ struct SVGDocumentTests {
             """)
         #expect(shapes(doc)[0].fill?.paint.solidColor == (SVGColor(red: 1, green: 0, blue: 0)))
         #expect(try SVGDocument(string: svg(##"<rect width="&#49;&#x30;" height="1"/>"##)).warnings.isEmpty)
+    }
+
+    @Test func entitiesHoldingMarkupAreParsedInPlace() throws {
+        // Issue 31: an entity's elements join the element it is referred from; references in
+        // values are replaced in turn (also in attributes); what the markup holds is reported
+        // at the reference.
+        let doc = try SVGDocument(string: """
+            <!DOCTYPE svg [
+              <!ENTITY red "#ff0000">
+              <!ENTITY fill "&red;">
+              <!ENTITY Square "<rect width='4' height='4' fill='&fill;'/><rect x='4' width='4' height='4' fill='blue' bogus='1'/>">
+            ]>
+            <svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"><g>&Square;</g><rect y="3" width="1" height="1" fill="&fill;"/></svg>
+            """)
+        let s = shapes(doc)
+        #expect(s.count == 3)
+        #expect(s[0].fill?.paint.solidColor == SVGColor(red: 1, green: 0, blue: 0))
+        #expect(s[2].fill?.paint.solidColor == SVGColor(red: 1, green: 0, blue: 0))
+        #expect(doc.warnings.map(\.location) == [SVGSourceLocation(line: 6, column: 65)], "\(doc.warnings)")   // at &Square;
+    }
+
+    @Test(arguments: [
+        // Billion laughs: 10⁹ copies without the bounds; 16 MiB of replacement text with them.
+        ("<!ENTITY a \"lollollollollollollollollollol\">" + (1...9).map { k in "<!ENTITY \(Character(UnicodeScalar(97 + k)!)) \"" + String(repeating: "&\(Character(UnicodeScalar(96 + k)!));", count: 10) + "\">" }.joined(), "&j;"),
+        // The same with markup: 10⁹ elements.
+        ("<!ENTITY a \"<g/>\">" + (1...9).map { k in "<!ENTITY \(Character(UnicodeScalar(97 + k)!)) \"" + String(repeating: "&\(Character(UnicodeScalar(96 + k)!));", count: 10) + "\">" }.joined(), "&j;"),
+        // Empty values multiply parses, not bytes.
+        ("<!ENTITY a \"\">" + (1...9).map { k in "<!ENTITY \(Character(UnicodeScalar(97 + k)!)) \"" + String(repeating: "&\(Character(UnicodeScalar(96 + k)!));", count: 10) + "\">" }.joined(), "&j;"),
+        // An entity that refers to itself, and two that refer to each other.
+        ("<!ENTITY a \"x&a;\">", "&a;"),
+        ("<!ENTITY a \"<g>&b;</g>\"><!ENTITY b \"&a;\">", "&a;"),
+    ])
+    func entityExpansionIsBounded(declarations: String, body: String) throws {
+        let source = "<!DOCTYPE svg [\(declarations)]><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"><text>\(body)</text></svg>"
+        let e = try #require(error(source))
+        guard case .limitExceeded = e.kind else { Issue.record("expected limitExceeded, got \(e)"); return }
+    }
+
+    @Test func anEntityMustCloseWhatItOpens() throws {
+        #expect(error("<!DOCTYPE svg [<!ENTITY open \"<g>\">]><svg xmlns=\"http://www.w3.org/2000/svg\">&open;</svg>") != nil)
+        #expect(error("<!DOCTYPE svg [<!ENTITY close \"</g>\">]><svg xmlns=\"http://www.w3.org/2000/svg\"><g>&close;</svg>") != nil)
     }
 
     @Test func readingAMissingFileIsAnError() {

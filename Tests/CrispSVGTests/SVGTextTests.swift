@@ -52,6 +52,70 @@ struct SVGTextTests {
         #expect(try pixels(##"<text x="10" y="30" dx="5 5" dy="0 -3 3">abc</text>"##) == expected)
     }
 
+    @Test func fontStyleSlantsTheGlyphs() throws {
+        // Issue 31: the bundled faces have no italic, so italic and oblique slant the upright
+        // outline by 14° (oblique by its own angle) about the baseline: an "l" of height h
+        // leans h·tan 14° to the right at its top, and nothing moves on the baseline.
+        let upright = try inkBox(##"<text x="10" y="30" font-size="20">l</text>"##)
+        for style in ["italic", "oblique", "oblique 14deg"] {
+            let slanted = try inkBox(##"<text x="10" y="30" font-size="20" font-style="\##(style)">l</text>"##)
+            #expect(abs(slanted.minX - upright.minX) < 1e-6 && abs(slanted.maxY - upright.maxY) < 1e-6, "\(style)")
+            #expect(abs(slanted.width - upright.width - upright.height * tan(14 * .pi / 180)) < 1e-6, "\(style)")
+        }
+        #expect(try pixels(##"<text x="4" y="30" font-style="oblique 0deg">abc</text>"##) == (try pixels(##"<text x="4" y="30">abc</text>"##)))
+        // Inherited, and reset by normal.
+        #expect(try pixels(##"<g font-style="italic"><text x="4" y="30">a<tspan font-style="normal">b</tspan></text></g>"##)
+                == (try pixels(##"<text x="4" y="30"><tspan font-style="italic">a</tspan>b</text>"##)))
+        #expect(try document(##"<text font-style="slanted">a</text>"##).warnings.count == 1)
+    }
+
+    @Test func textLengthSpreadsTheDifferenceBetweenCharacters() throws {
+        // Issue 31, SVG 2's "resolve text length": with spacing, the n characters get the
+        // difference in n − 1 equal steps (the last ends at the length), and what follows in the
+        // chunk moves with the end; anchoring uses the adjusted width.
+        let a = advance("a"), b = advance("b"), c = advance("c")
+        let stretched = 10 + 60 - c
+        #expect(try pixels(##"<text x="10" y="30" textLength="60">abc</text>"##)
+                == (try pixels(##"<text x="10 \##(10 + a + (60 - a - b - c) / 2) \##(stretched)" y="30">abc</text>"##)))
+        #expect(try pixels(##"<text x="10" y="30"><tspan textLength="60">abc</tspan>a</text>"##)
+                == (try pixels(##"<text x="10 \##(10 + a + (60 - a - b - c) / 2) \##(stretched) 70" y="30">abca</text>"##)))
+        #expect(try pixels(##"<text x="100" y="30" text-anchor="end" textLength="60">abc</text>"##)
+                == (try pixels(##"<text x="40" y="30" textLength="60">abc</text>"##)))
+        // spacingAndGlyphs scales advances and glyphs: the ink box scales about the start.
+        let natural = try inkBox(##"<text x="10" y="30">abc</text>"##)
+        let scaled = try inkBox(##"<text x="10" y="30" textLength="\##(2 * (a + b + c))" lengthAdjust="spacingAndGlyphs">abc</text>"##)
+        #expect(abs((scaled.minX - 10) - 2 * (natural.minX - 10)) < 1e-6 && abs(scaled.width - 2 * natural.width) < 1e-6)
+        #expect(abs(scaled.height - natural.height) < 1e-6)
+        #expect(try document(##"<text textLength="60" lengthAdjust="stretch">a</text>"##).warnings.count == 1)
+    }
+
+    @Test func textPathPlacesGlyphsAlongThePath() throws {
+        // Issue 31: on a straight path each glyph lands where plain text would put it (its middle
+        // at its distance along the path); startOffset moves it along; side="right" walks the
+        // path backwards; a glyph whose middle is past the end is not drawn.
+        let plain = try inkBox(##"<text x="10" y="30">Path</text>"##)
+        func onPath(_ d: String, _ extra: String = "") throws -> CGRect {
+            try inkBox(##"<defs><path id="p" d="\##(d)"/></defs><text><textPath href="#p"\##(extra)>Path</textPath></text>"##)
+        }
+        func near(_ a: CGRect, _ b: CGRect) -> Bool {
+            abs(a.minX - b.minX) < 1e-6 && abs(a.maxX - b.maxX) < 1e-6 && abs(a.minY - b.minY) < 1e-6 && abs(a.maxY - b.maxY) < 1e-6
+        }
+        #expect(near(try onPath("M10 30 H200"), plain))
+        #expect(near(try onPath("M0 30 H200", ##" startOffset="10""##), plain))
+        #expect(near(try onPath("M-180 30 H200", ##" startOffset="50%""##), plain))
+        #expect(near(try onPath("M200 30 H10", ##" side="right""##), plain))
+        // Upside down when the path runs right to left.
+        let flipped = try onPath("M200 30 H-100")
+        #expect(flipped.minY > 28 && flipped.maxX < 200)
+        // The path ends inside the text: fewer glyphs.
+        #expect(try onPath("M10 30 H30").maxX < plain.maxX - 5)
+        // References to nothing or to a non-shape: nothing drawn, a warning.
+        for body in [##"<text><textPath href="#none">a</textPath></text>"##, ##"<g id="g"/><text><textPath href="#g">a</textPath></text>"##] {
+            let doc = try document(body)
+            #expect(doc.isFullySupported && doc.warnings.count == 1, "\(doc.warnings)")
+        }
+    }
+
     @Test func nestedSpansInheritTheirParentsStyle() throws {
         let expected = try pixels(##"<text x="4" y="30" font-size="20" fill="#c30">abc</text>"##)
         #expect(try pixels(##"<text x="4" y="30" font-size="20" fill="#c30">a<tspan>b<tspan>c</tspan></tspan></text>"##) == expected)
@@ -163,8 +227,9 @@ struct SVGTextTests {
                 == pixels(##"<text x="4" y="30">a<tspan font-size="0">b</tspan>c</text>"##))
     }
 
-    @Test func textPathIsStillUnsupported() throws {
-        let doc = try document(##"<path id="p" d="M0 20h100"/><text><textPath href="#p">x</textPath></text>"##)
-        #expect(doc.unsupportedFeatures.map(\.reason) == ["<textPath>"])
+    @Test func trefIsUnsupported() throws {
+        // (SVG 2 removed tref; resvg draws it.)
+        let doc = try document(##"<text id="t">x</text><text><tref href="#t"/></text>"##)
+        #expect(doc.unsupportedFeatures.map(\.reason) == ["<tref>"])
     }
 }

@@ -8,9 +8,14 @@ import Foundation
 // sections, elements and attributes (names are kept qualified, `xlink:href`; namespaces are not
 // resolved, which SVG in the wild does not need), the five predefined entities, character
 // references, and a DOCTYPE whose internal subset declares general entities with literal values
-// (old Illustrator files use them for namespace URLs). Entity values are inserted as text and
-// never re-parsed, so entities cannot expand recursively ("billion laughs"); the total expanded
-// size is bounded anyway.
+// (old Illustrator files use them for namespace URLs; hand-written files for repeated markup).
+// A reference to an entity whose value holds markup or references is parsed in place, as XML
+// says: in content, its elements and text join the element the reference is in (they must close
+// what they open); in an attribute value, its references are replaced in turn. Entities refer to
+// entities at most `maximumEntityNesting` deep (a reference to itself is an error), and the
+// total size of all replacement text is bounded by `maximumEntityExpansion`, so "billion laughs"
+// stops with an error after 16 MiB instead of expanding to gigabytes. What an entity's markup
+// holds is reported at the reference's place.
 //
 // Why not Foundation's XMLParser: on Linux it needs libxml2 through FoundationXML, its errors
 // carry line numbers but not reliably columns, and its delegate API turns a tree walk into a
@@ -25,22 +30,58 @@ struct XMLReader {
     static let maximumDepth = 256
     /// Largest total size of text produced by entity references.
     static let maximumEntityExpansion = 1 << 24
+    /// Most entity references inside one another's replacement text.
+    static let maximumEntityNesting = 16
 
     private let bytes: [UInt8]
     private var i = 0
     let lines: LineTable
     private var entities: [String: String] = [:]
     private var expandedEntityBytes = 0
+    /// For the replacement text of an entity: the offset, in the document, of the reference
+    /// every position is reported at; and how many entities deep it is.
+    private var fixedOffset: Int?
+    private var entityNesting = 0
+    /// The element nesting outside this replacement text (counts against `maximumDepth`), and
+    /// the nesting where text is being read.
+    private var outerDepth = 0
+    private var textDepth = 0
+    /// Entity values parsed (markup or references in them) so far, bounded by
+    /// `maximumEntityParses`: each costs a reader, however short its value.
+    private var entityParses = 0
+    static let maximumEntityParses = 100_000
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
         self.lines = LineTable(bytes)
     }
 
+    /// A reader of `name`'s replacement text, referred to at `offset` of `outer`'s input.
+    private init(entity name: String, value: String, of outer: XMLReader, at offset: Int) throws(SVGError) {
+        guard outer.entityNesting < XMLReader.maximumEntityNesting else {
+            throw SVGError(.limitExceeded("entity references nested more than \(XMLReader.maximumEntityNesting) deep (&\(name);)"),
+                           at: outer.lines.location(of: offset))
+        }
+        bytes = Array(value.utf8)
+        lines = outer.lines
+        entities = outer.entities
+        expandedEntityBytes = outer.expandedEntityBytes
+        entityParses = outer.entityParses + 1
+        guard entityParses <= XMLReader.maximumEntityParses else {
+            throw SVGError(.limitExceeded("more than \(XMLReader.maximumEntityParses) entity references with markup or references in their values"),
+                           at: outer.lines.location(of: offset))
+        }
+        fixedOffset = offset
+        entityNesting = outer.entityNesting + 1
+    }
+
+    /// Where position `k` of this input is reported: itself, or the entity reference's place.
+    private func place(_ k: Int) -> Int { fixedOffset ?? k }
+
     // MARK: Errors
 
     private func error(_ message: String, at offset: Int) -> SVGError {
-        SVGError(.malformedXML(message), at: lines.location(of: min(offset, bytes.count)))
+        SVGError(.malformedXML(message), at: lines.location(of: fixedOffset ?? min(offset, bytes.count)))
     }
 
     // MARK: Document
@@ -78,53 +119,67 @@ struct XMLReader {
     /// Reads an element and everything inside it, keeping open elements on an explicit stack
     /// (no recursion, so depth is limited by `maximumDepth`, not by the thread's stack).
     private mutating func readElementTree() throws(SVGError) -> XMLElement {
-        var stack: [XMLElement] = []
-        var root: XMLElement?
         // Opening the root.
         let (first, firstIsEmpty) = try readStartTag()
         if firstIsEmpty { return first }
-        stack.append(first)
-        root = first
+        var stack = [first]
         while let current = stack.last {
             guard i < bytes.count else {
                 throw error("<\(current.name)> opened at \(lines.location(of: current.offset)) is never closed", at: i)
             }
-            if bytes[i] != UInt8(ascii: "<") {
-                try readText(into: current)
-            } else if starts(with: "</") {
-                let start = i
-                i += 2
-                let name = try readName()
-                skipWhiteSpace()
-                try expect(">")
-                guard name == current.name else {
-                    throw error("</\(name)> does not close <\(current.name)> opened at \(lines.location(of: current.offset))", at: start)
+            try readContentItem(&stack, floor: 0)
+        }
+        return first
+    }
+
+    /// Reads an entity's replacement text as content of `parent` (elements, text, references);
+    /// what it opens it must close.
+    private mutating func readFragment(into parent: XMLElement) throws(SVGError) {
+        var stack = [parent]
+        while i < bytes.count { try readContentItem(&stack, floor: 1) }
+        guard stack.count == 1 else { throw error("<\(stack.last!.name)> opened in an entity is not closed in it", at: i) }
+    }
+
+    /// Reads one piece of content (text, an end tag, a comment, CDATA, a processing instruction
+    /// or a start tag) inside `stack.last`; an end tag may not close `stack[floor - 1]` or below.
+    private mutating func readContentItem(_ stack: inout [XMLElement], floor: Int) throws(SVGError) {
+        let current = stack.last!
+        if bytes[i] != UInt8(ascii: "<") {
+            textDepth = outerDepth + stack.count
+            try readText(into: current)
+        } else if starts(with: "</") {
+            let start = i
+            i += 2
+            let name = try readName()
+            skipWhiteSpace()
+            try expect(">")
+            guard stack.count > floor else { throw error("</\(name)> in an entity closes an element the entity did not open", at: start) }
+            guard name == current.name else {
+                throw error("</\(name)> does not close <\(current.name)> opened at \(lines.location(of: current.offset))", at: start)
+            }
+            stack.removeLast()
+        } else if starts(with: "<!--") {
+            try skipComment()
+        } else if starts(with: "<![CDATA[") {
+            let start = i + 9
+            guard let end = find("]]>", from: start) else { throw error("unterminated CDATA section", at: i) }
+            appendText(bytes[start..<end], to: current, at: place(start))
+            i = end + 3
+        } else if starts(with: "<?") {
+            try skipProcessingInstruction()
+        } else if starts(with: "<!") {
+            throw error("unexpected markup declaration inside an element", at: i)
+        } else {
+            let (child, isEmpty) = try readStartTag()
+            current.children.append(child)
+            if !isEmpty {
+                guard outerDepth + stack.count < XMLReader.maximumDepth else {
+                    throw SVGError(.limitExceeded("elements nested more than \(XMLReader.maximumDepth) deep"),
+                                   at: lines.location(of: child.offset))
                 }
-                stack.removeLast()
-            } else if starts(with: "<!--") {
-                try skipComment()
-            } else if starts(with: "<![CDATA[") {
-                let start = i + 9
-                guard let end = find("]]>", from: start) else { throw error("unterminated CDATA section", at: i) }
-                appendText(bytes[start..<end], to: current, at: start)
-                i = end + 3
-            } else if starts(with: "<?") {
-                try skipProcessingInstruction()
-            } else if starts(with: "<!") {
-                throw error("unexpected markup declaration inside an element", at: i)
-            } else {
-                let (child, isEmpty) = try readStartTag()
-                current.children.append(child)
-                if !isEmpty {
-                    guard stack.count < XMLReader.maximumDepth else {
-                        throw SVGError(.limitExceeded("elements nested more than \(XMLReader.maximumDepth) deep"),
-                                       at: lines.location(of: child.offset))
-                    }
-                    stack.append(child)
-                }
+                stack.append(child)
             }
         }
-        return root!
     }
 
     /// Reads `<name attr="value" …>` or `<name … />`.
@@ -138,11 +193,11 @@ struct XMLReader {
             guard i < bytes.count else { throw error("unterminated start tag <\(name)", at: start) }
             if bytes[i] == UInt8(ascii: ">") {
                 i += 1
-                return (XMLElement(name: name, attributes: attributes, offset: start), false)
+                return (XMLElement(name: name, attributes: attributes, offset: place(start)), false)
             }
             if starts(with: "/>") {
                 i += 2
-                return (XMLElement(name: name, attributes: attributes, offset: start), true)
+                return (XMLElement(name: name, attributes: attributes, offset: place(start)), true)
             }
             guard hadSpace else { throw error("expected white space, '>' or '/>' in <\(name)>", at: i) }
             let nameOffset = i
@@ -160,7 +215,7 @@ struct XMLReader {
             if attributes.contains(where: { $0.name == attributeName }) {
                 throw error("attribute \(attributeName) appears twice", at: nameOffset)
             }
-            attributes.append(XMLAttribute(name: attributeName, value: value, nameOffset: nameOffset, valueOffset: valueOffset))
+            attributes.append(XMLAttribute(name: attributeName, value: value, nameOffset: place(nameOffset), valueOffset: place(valueOffset)))
         }
     }
 
@@ -195,10 +250,20 @@ struct XMLReader {
 
     /// Reads character data up to the next `<`, appending it unless it is all white space.
     private mutating func readText(into element: XMLElement) throws(SVGError) {
-        let start = i
+        var start = i
         var decoded: [UInt8]?
         while i < bytes.count, bytes[i] != UInt8(ascii: "<") {
             if bytes[i] == UInt8(ascii: "&") {
+                if let (name, value) = markupEntity() {
+                    // Its markup is parsed in place: the text so far first.
+                    if let d = decoded { appendText(d[...], to: element, at: place(start)) } else { appendText(bytes[start..<i], to: element, at: place(start)) }
+                    let reference = i
+                    i += name.utf8.count + 2
+                    try expand(name, value, at: reference, into: element)
+                    start = i
+                    decoded = nil
+                    continue
+                }
                 if decoded == nil { decoded = Array(bytes[start..<i]) }
                 decoded! += try readReference()
                 continue
@@ -206,7 +271,34 @@ struct XMLReader {
             decoded?.append(bytes[i])
             i += 1
         }
-        if let decoded { appendText(decoded[...], to: element, at: start) } else { appendText(bytes[start..<i], to: element, at: start) }
+        if let decoded { appendText(decoded[...], to: element, at: place(start)) } else { appendText(bytes[start..<i], to: element, at: place(start)) }
+    }
+
+    /// The declared entity referred to at `i` (`&name;`) when its value holds markup or
+    /// references (then it is parsed, not inserted as text).
+    private func markupEntity() -> (String, String)? {
+        guard !entities.isEmpty, let end = find(";", from: i + 1, limit: 64), end > i + 1, bytes[i + 1] != UInt8(ascii: "#") else { return nil }
+        let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+        guard let value = entities[name], value.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return nil }
+        return (name, value)
+    }
+
+    /// Parses entity `name`'s replacement text into `element`, referred to at `reference`.
+    private mutating func expand(_ name: String, _ value: String, at reference: Int, into element: XMLElement) throws(SVGError) {
+        try countExpansion(value.utf8.count, at: reference)
+        var sub = try XMLReader(entity: name, value: value, of: self, at: place(reference))
+        sub.outerDepth = textDepth
+        try sub.readFragment(into: element)
+        expandedEntityBytes = sub.expandedEntityBytes
+        entityParses = sub.entityParses
+    }
+
+    private mutating func countExpansion(_ n: Int, at offset: Int) throws(SVGError) {
+        expandedEntityBytes += n
+        guard expandedEntityBytes <= XMLReader.maximumEntityExpansion else {
+            throw SVGError(.limitExceeded("entity references expand to more than \(XMLReader.maximumEntityExpansion) bytes"),
+                           at: lines.location(of: place(offset)))
+        }
     }
 
     /// Whether an element's character data is laid out, white space and all (a switch, not a
@@ -260,14 +352,34 @@ struct XMLReader {
         case "quot": replacement = "\""
         default:
             guard let value = entities[name] else { throw error("undeclared entity &\(name);", at: start) }
+            if value.utf8.contains(UInt8(ascii: "&")) {
+                // References inside the value are replaced in turn (an attribute value, or text
+                // whose value has no markup).
+                try countExpansion(value.utf8.count, at: start)
+                var sub = try XMLReader(entity: name, value: value, of: self, at: place(start))
+                let expanded = try sub.replacingReferences()
+                expandedEntityBytes = sub.expandedEntityBytes
+                entityParses = sub.entityParses
+                return expanded
+            }
             replacement = value
         }
-        expandedEntityBytes += replacement.utf8.count
-        guard expandedEntityBytes <= XMLReader.maximumEntityExpansion else {
-            throw SVGError(.limitExceeded("entity references expand to more than \(XMLReader.maximumEntityExpansion) bytes"),
-                           at: lines.location(of: start))
-        }
+        try countExpansion(replacement.utf8.count, at: start)
         return Array(replacement.utf8)
+    }
+
+    /// The whole input with its references replaced (an entity's value used in an attribute).
+    private mutating func replacingReferences() throws(SVGError) -> [UInt8] {
+        var out: [UInt8] = []
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "&") {
+                out += try readReference()
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return out
     }
 
     // MARK: Prolog
