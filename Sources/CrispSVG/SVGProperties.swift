@@ -40,6 +40,8 @@ struct SVGProperties {
     var fontSize = SVGBuilder.initialFontSize
     /// `font-weight` as a number (400 normal, 700 bold); above 500 draws with the bold face.
     var fontWeight = 400
+    /// `font-variation-settings` (inherited): coordinates on a variable font's axes.
+    var fontVariations: [FontVariation] = []
     /// `font-family`: the families in order (generic names as written; empty: the default).
     var fontFamilies: [String] = []
     /// `text-anchor`.
