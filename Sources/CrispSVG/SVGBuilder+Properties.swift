@@ -32,7 +32,7 @@ extension SVGBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linejoin", "stroke-linecap",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "clip-path",
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
-        "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "text-anchor",
+        "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "font-variation-settings", "text-anchor",
         "letter-spacing", "word-spacing", "marker", "marker-start", "marker-mid", "marker-end",
         "mix-blend-mode", "isolation", "paint-order", "image-rendering", "font-style",
     ]
@@ -291,6 +291,13 @@ extension SVGBuilder {
                 }
             default: throw invalid(d, "expected normal, italic or oblique")
             }
+        case "font-variation-settings":
+            // CSS: `normal` or a list of "tag" number; a variable font draws at those coordinates.
+            let variations = FontVariation.parse(String(value))
+            guard value == "normal" || !variations.isEmpty else {
+                throw invalid(d, "expected normal or a list of \"tag\" number")
+            }
+            p.fontVariations = variations
         case "text-anchor":
             switch value {
             case "start": p.textAnchor = .start

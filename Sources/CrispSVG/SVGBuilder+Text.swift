@@ -101,7 +101,7 @@ extension SVGBuilder {
         func font(_ p: SVGProperties) -> CTFont {
             // The first family of the list the font source has, at the nearest weight (the
             // bundled Roboto: regular up to 500, bold above); else the default family.
-            CTFont(face: fontSource.match(families: p.fontFamilies, weight: p.fontWeight).face,
+            CTFont(face: fontSource.match(families: p.fontFamilies, weight: p.fontWeight).face.instance(variations: p.fontVariations),
                    size: p.fontSize > 0 && p.fontSize.isFinite ? p.fontSize : 1)
         }
         func isDrawn(_ span: TextSpan) -> Bool { span.properties.fontSize > 0 && span.properties.fontSize.isFinite }

@@ -48,6 +48,8 @@ struct SVGProperties {
     var fontWeight = 400
     /// `font-style` as the slant synthesized, in degrees (0 normal; italic and oblique 14).
     var fontSlant: CGFloat = 0
+    /// `font-variation-settings` (inherited): coordinates on a variable font's axes.
+    var fontVariations: [FontVariation] = []
     /// `font-family`: the families in order (generic names as written; empty: the default).
     var fontFamilies: [String] = []
     /// `text-anchor`.

@@ -186,6 +186,30 @@ struct SVGTextTests {
         #expect(try image(##"<text x="4" y="30" font-family="Nope">Wig</text>"##, settings) == mono)
     }
 
+    /// A variable font (the graphics tests' CFF2 fixture, a 'wght' axis 100…900) follows
+    /// `font-weight` and `font-variation-settings`; static CFF faces (Cantarell, installed by
+    /// ./test.sh) draw too.
+    @Test func variableFontsFollowFontWeightAndVariationSettings() throws {
+        var settings = FontSettings()
+        settings.usesSystemFonts = false
+        settings.fontFiles = [URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../CrispGraphicsTests/Fixtures/fonts/VariableTest-CFF2.otf").standardizedFileURL]
+        func ink(_ attributes: String) throws -> Int {
+            let doc = try SVGDocument(string: ##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="4" y="30" font-family="Variable Test" font-size="30" \##(attributes)>HIH</text></svg>"##,
+                                      fontSettings: settings)
+            #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+            return try #require(doc.makeImage()).pixels.reduce(0) { $0 + Int($1 >> 24) }
+        }
+        let thin = try ink(##"font-weight="100""##), regular = try ink("")
+        let bold = try ink(##"font-weight="bold""##), black = try ink(##"font-variation-settings="'wght' 900""##)
+        #expect(thin < regular && regular < bold && bold < black)
+        #expect(try ink(##"font-weight="100" font-variation-settings="'wght' 400""##) == regular)
+        #expect(try ink(##"font-variation-settings="normal""##) == regular)
+        let cff = try SVGDocument(string: ##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><text x="4" y="30" font-family="Cantarell" font-size="20">Hamburg</text></svg>"##)
+        #expect(cff.warnings.isEmpty, "\(cff.warnings) (apt-get install fonts-cantarell)")
+        #expect(try #require(cff.makeImage()).pixels.contains { $0 >> 24 == 255 })
+    }
+
     @Test func letterAndWordSpacingWidenTheAdvance() throws {
         // The same positions summed in another order: equal up to rounding (one level).
         func image(_ body: String) throws -> CGImage { try #require(try document(body).makeImage(scale: 2)) }

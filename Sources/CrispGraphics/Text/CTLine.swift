@@ -4,14 +4,23 @@ import Foundation
 // first (so "a" + U+0308 draws the precomposed "ä" where the font has it), control characters
 // dropped and tabs drawn as spaces, then ligatures, contextual forms, marks and GPOS (or 'kern')
 // kerning as the font defines them. No bidi reordering or line breaking: a line is one run in
-// one direction (guessed from its script unless given).
+// one direction (guessed from its script unless given) — or, with a fallback font source,
+// one run per stretch of characters drawn by one face, in logical order.
+
+/// A stretch of a line's glyphs drawn in another font than the line's (per-glyph fallback).
+public struct CTLineFontRun: Sendable {
+    /// Indices into the line's `glyphs` and `positions`.
+    public let range: Range<Int>
+    /// The font those glyphs are drawn in.
+    public let font: CTFont
+}
 
 /// One line of text in one font, laid out and ready to measure or draw, as CoreText's `CTLine`.
 ///
 /// Coordinates are in text space: the pen starts at the origin on the baseline, x grows along
 /// the line, y up.
 public struct CTLine: Sendable {
-    /// The font every glyph is drawn in.
+    /// The font the line asked for (every glyph is drawn in it, except those of `fontRuns`).
     public let font: CTFont
     /// The glyphs, in order.
     public let glyphs: [CGGlyph]
@@ -20,21 +29,28 @@ public struct CTLine: Sendable {
     public let positions: [CGPoint]
     /// The typographic width: the pen's advance over the whole line, kerning included.
     public let width: CGFloat
+    /// Glyphs taken from fallback fonts (empty unless the line was made with `fallback:`), in
+    /// glyph order.
+    public let fontRuns: [CTLineFontRun]
 
     /// Lays out `string` in `font`.
     ///
     /// Control characters take no space (a tab counts as a space); characters the font lacks
-    /// draw as its .notdef glyph. `kerning: false` leaves the font's kerning out; `features` are
-    /// OpenType features in CSS `font-feature-settings` syntax (`"\"liga\" 0, \"tnum\""`);
-    /// `direction` nil guesses it from the text's script.
+    /// draw as its .notdef glyph unless `fallback` is given: then each character `font` lacks is
+    /// drawn in the first face `fallback` finds for it (its fallback families, then the system's
+    /// fonts covering it, see `FontSource.fallbackFace`), and each stretch of characters in one
+    /// face is shaped on its own, in logical order (no bidi reordering between stretches).
+    /// `kerning: false` leaves the font's kerning out; `features` are OpenType features in CSS
+    /// `font-feature-settings` syntax (`"\"liga\" 0, \"tnum\""`); `direction` nil guesses it
+    /// from the text's script.
     public init(string: String, font: CTFont, kerning: Bool = true, features: String = "",
-                direction: TextDirection? = nil) {
+                direction: TextDirection? = nil, fallback: FontSource? = nil) {
         self.font = font
         let face = font.face
         let isPlainASCII = string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         let text = isPlainASCII ? string : string.precomposedStringWithCanonicalMapping
         let allFeatures = kerning ? features : (features.isEmpty ? "\"kern\" 0" : features + ", \"kern\" 0")
-        let run = Shaper.shape(text: text, scalars: {
+        func drawnScalars() -> [Unicode.Scalar] {
             // Printable ASCII is already composed and has no controls.
             if isPlainASCII { return Array(text.unicodeScalars) }
             var scalars: [Unicode.Scalar] = []
@@ -44,7 +60,40 @@ public struct CTLine: Sendable {
                 scalars.append(scalar)
             }
             return scalars
-        }, face: face, features: allFeatures, direction: direction)
+        }
+        if let fallback, !isPlainASCII {
+            let scalars = drawnScalars()
+            let segments = CTLine.fallbackSegments(scalars, face: face, source: fallback)
+            if segments.count > 1 || segments.first?.face !== face {
+                var glyphs: [CGGlyph] = [], positions: [CGPoint] = [], runs: [CTLineFontRun] = []
+                var pen: CGFloat = 0
+                for segment in segments {
+                    let part = String(String.UnicodeScalarView(segment.scalars))
+                    let run = Shaper.shape(text: part, scalars: { segment.scalars }, face: segment.face,
+                                           features: allFeatures, direction: direction)
+                    let segmentFont = segment.face === face ? font : CTFont(face: segment.face, size: font.size)
+                    let scale = segmentFont.scale
+                    let start = glyphs.count
+                    var units = 0
+                    for i in 0..<run.glyphs.count {
+                        let o = run.offsets[i]
+                        positions.append(CGPoint(x: pen + CGFloat(units + Int(o.x)) * scale, y: CGFloat(o.y) * scale))
+                        units += Int(run.advances[i])
+                    }
+                    glyphs += run.glyphs
+                    pen += CGFloat(units) * scale
+                    if segment.face !== face, glyphs.count > start {
+                        runs.append(CTLineFontRun(range: start..<glyphs.count, font: segmentFont))
+                    }
+                }
+                self.glyphs = glyphs
+                self.positions = positions
+                self.width = pen
+                self.fontRuns = runs
+                return
+            }
+        }
+        let run = Shaper.shape(text: text, scalars: drawnScalars, face: face, features: allFeatures, direction: direction)
         var positions: [CGPoint] = []
         positions.reserveCapacity(run.glyphs.count)
         var pen = 0                       // font units, exact
@@ -57,6 +106,38 @@ public struct CTLine: Sendable {
         self.glyphs = run.glyphs
         self.positions = positions
         self.width = CGFloat(pen) * scale
+        self.fontRuns = []
+    }
+
+    /// The scalars split into stretches drawn by one face each: `face` where it has the glyph,
+    /// else the fallback face for the scalar; marks, joiners and variation selectors stay with
+    /// the character before them, spaces with whichever face is current.
+    static func fallbackSegments(_ scalars: [Unicode.Scalar], face: TrueTypeFont,
+                                 source: FontSource) -> [(face: TrueTypeFont, scalars: [Unicode.Scalar])] {
+        var segments: [(face: TrueTypeFont, scalars: [Unicode.Scalar])] = []
+        var found: [UInt32: TrueTypeFont] = [:]
+        for s in scalars {
+            var chosen = face
+            let category = s.properties.generalCategory
+            let attaches = category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
+                || category == .format || s.properties.isVariationSelector || s == " "
+            if attaches, let last = segments.last {
+                chosen = last.face
+            } else if face.glyph(for: s) == 0 {
+                if let f = found[s.value] {
+                    chosen = f
+                } else {
+                    chosen = source.fallbackFace(for: s, weight: face.weight, italic: face.isItalic) ?? face
+                    found[s.value] = chosen
+                }
+            }
+            if let last = segments.last, last.face === chosen {
+                segments[segments.count - 1].scalars.append(s)
+            } else {
+                segments.append((chosen, [s]))
+            }
+        }
+        return segments
     }
 
     /// The font's ascent (the line's extent above the baseline).
@@ -74,8 +155,9 @@ public struct CTLine: Sendable {
     /// is inked (an empty or all-space line).
     public var imageBounds: CGRect {
         var bounds = CGRect.null
-        for (g, p) in zip(glyphs, positions) {
-            let r = font.boundingRect(for: g)
+        for (i, (g, p)) in zip(glyphs, positions).enumerated() {
+            let f = fontRuns.first { $0.range.contains(i) }?.font ?? font
+            let r = f.boundingRect(for: g)
             if !r.isNull { bounds = bounds.union(r.offsetBy(dx: p.x, dy: p.y)) }
         }
         return bounds
@@ -85,7 +167,21 @@ public struct CTLine: Sendable {
     /// space is mapped to user space by the context's `textMatrix`). The text position does not
     /// move. As `CTLineDraw`.
     public func draw(in context: CGContext) {
-        context.showGlyphs(glyphs, at: positions, font: font)
+        guard !fontRuns.isEmpty else {
+            context.showGlyphs(glyphs, at: positions, font: font)
+            return
+        }
+        var start = 0
+        for run in fontRuns {
+            if start < run.range.lowerBound {
+                context.showGlyphs(Array(glyphs[start..<run.range.lowerBound]), at: Array(positions[start..<run.range.lowerBound]), font: font)
+            }
+            context.showGlyphs(Array(glyphs[run.range]), at: Array(positions[run.range]), font: run.font)
+            start = run.range.upperBound
+        }
+        if start < glyphs.count {
+            context.showGlyphs(Array(glyphs[start...]), at: Array(positions[start...]), font: font)
+        }
     }
 }
 

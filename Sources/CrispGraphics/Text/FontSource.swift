@@ -8,9 +8,10 @@ import Foundation
 // families (serif, sans-serif, monospace, cursive, fantasy) map to configurable families. A
 // family found nowhere falls back to the default family, with a warning listing what was tried.
 //
-// Only fonts Crisp can draw are offered: TrueType outlines ('glyf'); CFF-flavoured OpenType and
-// collections are skipped for now. Faces are read once per file per process and shared, so the
-// glyph cache keeps their bitmaps across lookups.
+// Every face of TrueType, CFF and CFF2 files and of '.ttc' collections is offered. A variable
+// font with a 'wght' axis answers a weight inside its range with an instance at that weight (as
+// CSS's font-weight does on a variable font). Faces are read once per file per process and
+// shared, so the glyph cache keeps their bitmaps across lookups.
 
 /// Where to look for fonts and which families the generic names stand for, as resvg's options.
 public struct FontSettings: Sendable, Hashable {
@@ -69,7 +70,7 @@ public final class FontSource: @unchecked Sendable {
     /// Problems met while reading the user's files and folders (unreadable or unsupported fonts).
     public let loadWarnings: [String]
 
-    private struct Entry { let family: String; let weight: Int; let italic: Bool; let load: () -> TrueTypeFont? }
+    private struct Entry { let family: String; let weight: ClosedRange<Int>; let italic: Bool; let load: () -> TrueTypeFont? }
     private let local: [Entry]
     private let lock = NSLock()
     private var cache: [String: FontMatch?] = [:]
@@ -84,7 +85,7 @@ public final class FontSource: @unchecked Sendable {
         var warnings: [String] = []
         for type in [CTFontUIFontType.system, .emphasizedSystem] {
             if let face = try? CTFont.bundledFace(type) {
-                entries.append(Entry(family: face.familyName ?? "Roboto", weight: face.weight, italic: face.isItalic, load: { face }))
+                entries.append(Entry(family: face.familyName ?? "Roboto", weight: face.weightRange, italic: face.isItalic, load: { face }))
             }
         }
         var files = settings.fontFiles
@@ -100,10 +101,18 @@ public final class FontSource: @unchecked Sendable {
             files += found.sorted { $0.path < $1.path }
         }
         for url in files {
+            let path = url.standardizedFileURL.path
             do {
-                let face = try FontSource.face(at: url.standardizedFileURL.path)
-                entries.append(Entry(family: face.familyName ?? url.deletingPathExtension().lastPathComponent,
-                                     weight: face.weight, italic: face.isItalic, load: { face }))
+                let count = try FontSource.faceCount(at: path)
+                for index in 0..<count {
+                    do {
+                        let face = try FontSource.face(at: path, index: index)
+                        entries.append(Entry(family: face.familyName ?? url.deletingPathExtension().lastPathComponent,
+                                             weight: face.weightRange, italic: face.isItalic, load: { face }))
+                    } catch {
+                        warnings.append("font file \(url.path), face \(index), skipped: \(error)")
+                    }
+                }
             } catch {
                 warnings.append("font file \(url.path) skipped: \(error)")
             }
@@ -161,9 +170,9 @@ public final class FontSource: @unchecked Sendable {
         let candidates = local.filter { $0.family.caseInsensitiveCompare(family) == .orderedSame }
         if let best = candidates.min(by: { FontSource.distance($0.weight, $0.italic, weight, italic) < FontSource.distance($1.weight, $1.italic, weight, italic) }),
            let face = best.load() {
-            result = FontMatch(face: face, family: best.family, warning: nil)
+            result = FontMatch(face: face.instance(weight: weight), family: best.family, warning: nil)
         } else if settings.usesSystemFonts, let face = FontSource.systemFaces(family: family, weight: weight, italic: italic, scalar: nil).first {
-            result = FontMatch(face: face, family: face.familyName ?? family, warning: nil)
+            result = FontMatch(face: face.instance(weight: weight), family: face.familyName ?? family, warning: nil)
         }
         lock.withLock { cache[key] = .some(result) }
         return result
@@ -171,8 +180,10 @@ public final class FontSource: @unchecked Sendable {
 
     /// How far a face is from the request: style first, then weight (lighter faces count a
     /// little further for bold requests and heavier ones for light requests, as CSS prefers).
-    private static func distance(_ w: Int, _ i: Bool, _ wantW: Int, _ wantI: Bool) -> Int {
+    private static func distance(_ range: ClosedRange<Int>, _ i: Bool, _ wantW: Int, _ wantI: Bool) -> Int {
         let style = i == wantI ? 0 : 10_000
+        // A variable font covers its whole 'wght' range.
+        let w = min(max(wantW, range.lowerBound), range.upperBound)
         let d = abs(w - wantW) * 2 + ((wantW >= 500) == (w < wantW) ? 1 : 0)
         return style + d
     }
@@ -181,22 +192,35 @@ public final class FontSource: @unchecked Sendable {
 
     private static let facesLock = NSLock()
     nonisolated(unsafe) private static var faces: [String: Result<TrueTypeFont, any Error>] = [:]
+    nonisolated(unsafe) private static var files: [String: Result<[UInt8], any Error>] = [:]
 
-    /// The face in the file at `path`, read once per process.
-    static func face(at path: String) throws -> TrueTypeFont {
-        if let r = facesLock.withLock({ faces[path] }) { return try r.get() }
-        let r = Result { () throws -> TrueTypeFont in try TrueTypeFont(contentsOf: URL(fileURLWithPath: path)) }
-        facesLock.withLock { faces[path] = r }
+    private static func bytes(at path: String) throws -> [UInt8] {
+        if let r = facesLock.withLock({ files[path] }) { return try r.get() }
+        let r = Result { () throws -> [UInt8] in [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+        facesLock.withLock { files[path] = r }
+        return try r.get()
+    }
+
+    /// The number of faces in the file at `path` (a collection's count, else 1).
+    static func faceCount(at path: String) throws -> Int { try TrueTypeFont.faceCount(data: try bytes(at: path)) }
+
+    /// Face `index` of the file at `path`, read once per process (the file's bytes too, shared
+    /// by a collection's faces).
+    static func face(at path: String, index: Int = 0) throws -> TrueTypeFont {
+        let key = "\(index):\(path)"
+        if let r = facesLock.withLock({ faces[key] }) { return try r.get() }
+        let r = Result { () throws -> TrueTypeFont in try TrueTypeFont(data: try bytes(at: path), faceIndex: index) }
+        facesLock.withLock { faces[key] = r }
         return try r.get()
     }
 
     private static let fontconfigLock = NSLock()
 
     /// System faces in fontconfig's order of preference for the pattern (family, weight, slant,
-    /// and a character to cover); with a family, only faces of that family. Fonts Crisp cannot
-    /// read (CFF, collections past their first face) are left out.
+    /// and a character to cover); with a family, only faces of that family. A variable font's
+    /// named instances (which fontconfig lists one by one) count once, as the font itself.
     static func systemFaces(family: String?, weight: Int, italic: Bool, scalar: Unicode.Scalar?) -> [TrueTypeFont] {
-        var paths: [String] = []
+        var paths: [(path: String, index: Int)] = []
         fontconfigLock.withLock {
             guard FcInit() != 0, let pattern = FcPatternCreate() else { return }
             defer { FcPatternDestroy(pattern) }
@@ -219,7 +243,9 @@ public final class FontSource: @unchecked Sendable {
             for i in 0..<count {
                 guard let font = set.pointee.fonts[i] else { continue }
                 var index: Int32 = 0
-                if FcPatternGetInteger(font, "index", 0, &index) == FcResultMatch, index != 0 { continue }
+                if FcPatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
+                // fontconfig's index: the face in its low 16 bits, a named instance + 1 above.
+                let faceIndex = Int(index & 0xFFFF)
                 if let family {
                     var n: Int32 = 0, matches = false
                     var name: UnsafeMutablePointer<FcChar8>?
@@ -231,10 +257,12 @@ public final class FontSource: @unchecked Sendable {
                 }
                 var file: UnsafeMutablePointer<FcChar8>?
                 guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file else { continue }
-                paths.append(String(cString: file))
+                let path = String(cString: file)
+                if paths.contains(where: { $0.path == path && $0.index == faceIndex }) { continue }
+                paths.append((path, faceIndex))
                 if paths.count >= 8 { break }
             }
         }
-        return paths.compactMap { try? face(at: $0) }
+        return paths.compactMap { try? face(at: $0.path, index: $0.index) }
     }
 }

@@ -32,32 +32,6 @@ public enum TextDirection: UInt8, Sendable {
     case rightToLeft
 }
 
-/// A face's HarfBuzz font (immutable once made, so shared between threads).
-final class HarfBuzzFont: @unchecked Sendable {
-    let font: OpaquePointer
-
-    init?(_ face: TrueTypeFont) {
-        let data = face.fileData
-        guard !data.isEmpty, data.count <= Int(UInt32.max) else { return nil }
-        // HB_MEMORY_MODE_DUPLICATE: HarfBuzz keeps its own copy, so nothing here must outlive it.
-        guard let blob = data.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                hb_blob_create($0, UInt32(buffer.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
-            }
-        }) else { return nil }
-        defer { hb_blob_destroy(blob) }
-        guard let hbFace = hb_face_create(blob, 0) else { return nil }
-        defer { hb_face_destroy(hbFace) }
-        guard let font = hb_font_create(hbFace) else { return nil }
-        let upem = Int32(face.unitsPerEm)
-        hb_font_set_scale(font, upem, upem)
-        hb_font_make_immutable(font)
-        self.font = font
-    }
-
-    deinit { hb_font_destroy(font) }
-}
-
 enum Shaper {
     private static let cacheLock = NSLock()
     nonisolated(unsafe) private static var cache: [Key: ShapedRun] = [:]

@@ -83,8 +83,11 @@ struct FontPatcher {
 
     @Test func signatures() throws {
         var p = try FontErrorTests.regularBytes()
-        p.setU32(0, 0x4F54_544F)
-        #expect(throws: FontError.unsupportedOutlines("OpenType with CFF outlines ('OTTO')")) { try TrueTypeFont(data: p.bytes) }
+        // CFF-flavoured ('OTTO') without a 'CFF ' table: refused, naming the table.
+        var otto = p
+        otto.setU32(0, 0x4F54_544F)
+        otto.setU32(otto.record("glyf")!, 0x7878_7878)
+        #expect(throws: FontError.missingTable("CFF ")) { try TrueTypeFont(data: otto.bytes) }
         p.setU32(0, 0x1234_5678)
         #expect(throws: FontError.notTrueType(signature: 0x1234_5678)) { try TrueTypeFont(data: p.bytes) }
         #expect(throws: FontError.self) { try TrueTypeFont(data: []) }

@@ -13,22 +13,51 @@ struct TableDirectory: Sendable {
 
     let file: [UInt8]
     private var records: [String: Record] = [:]
+    /// Whether the face's outlines are CFF-flavoured OpenType (signature 'OTTO').
+    let isCFFFlavoured: Bool
 
-    init(file: [UInt8]) throws(FontError) {
+    /// The number of faces in a font file: a collection's ('ttcf') count, else 1. Throws when
+    /// the collection's header is malformed.
+    static func faceCount(file: [UInt8]) throws(FontError) -> Int {
+        let header = FontTable(tag: "ttcf header", file: file, start: 0, length: file.count)
+        guard try header.u32(0) == 0x7474_6366 else { return 1 }
+        let count = Int(try header.u32(8))
+        guard count > 0, count <= (file.count - 12) / 4 else {
+            throw .invalidValue(table: "ttcf header", field: "numFonts", value: count)
+        }
+        return count
+    }
+
+    /// The table directory of face `faceIndex` (0 unless the file is a collection).
+    init(file: [UInt8], faceIndex: Int = 0) throws(FontError) {
         self.file = file
-        let header = FontTable(tag: "sfnt header", file: file, start: 0, length: file.count)
+        var base = 0
+        let whole = FontTable(tag: "sfnt header", file: file, start: 0, length: file.count)
+        if try whole.u32(0) == 0x7474_6366 {       // 'ttcf': a collection; table offsets stay file-relative
+            let count = try TableDirectory.faceCount(file: file)
+            guard faceIndex >= 0, faceIndex < count else {
+                throw .invalidValue(table: "ttcf header", field: "face index", value: faceIndex)
+            }
+            base = Int(try whole.u32(12 + 4 * faceIndex))
+            guard base <= file.count - 12 else {
+                throw .tableOutsideFile(table: "ttcf face \(faceIndex)", offset: base, length: 12, fileSize: file.count)
+            }
+        } else if faceIndex != 0 {
+            throw .invalidValue(table: "sfnt header", field: "face index (the file is not a collection)", value: faceIndex)
+        }
+        let header = FontTable(tag: "sfnt header", file: file, start: base, length: file.count - base)
         let signature = try header.u32(0)
         switch signature {
         case 0x0001_0000, 0x7472_7565:   // 1.0 and 'true'
-            break
+            isCFFFlavoured = false
         case 0x4F54_544F:                // 'OTTO'
-            throw .unsupportedOutlines("OpenType with CFF outlines ('OTTO')")
+            isCFFFlavoured = true
         default:
             throw .notTrueType(signature: signature)
         }
         let count = Int(try header.u16(4))
         // Each record is 16 bytes; a count the file cannot hold is a lie.
-        guard count > 0, 12 + count * 16 <= file.count else {
+        guard count > 0, 12 + count * 16 <= file.count - base else {
             throw .invalidValue(table: "sfnt header", field: "numTables", value: count)
         }
         for i in 0..<count {
