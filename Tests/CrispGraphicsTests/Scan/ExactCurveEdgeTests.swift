@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// The exact-area curve prototype (Rasterizer+Curves.swift, issue 32 approach (b)): circles,
 /// ellipses and rounded rectangles of radius 2…500 px at 1×, 2× and 3× (device radius up to

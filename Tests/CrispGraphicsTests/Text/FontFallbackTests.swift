@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@testable import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// Per-glyph fallback inside a line: characters the line's font lacks are drawn in the first
 /// face the font source finds for them (DejaVu Sans, from fonts-dejavu-core, which ./test.sh
