@@ -33,6 +33,40 @@ func snapshotFolderProblem(snapshotDirectory: String?, filePath: StaticString) -
     return nil
 }
 
+/// What every assertion below passes through to the library's `verifySnapshot`.
+private struct SnapshotCall {
+    var record: SnapshotTestingConfiguration.Record?
+    var snapshotDirectory: String?
+    var timeout: TimeInterval
+    var fileID: StaticString, filePath: StaticString, testName: String, line: UInt, column: UInt
+}
+
+/// The one body of the `verifySnapshot` overloads (a screen, a view): the folder checked first,
+/// then the library's comparison.
+private func verify<Value>(_ value: () throws -> Value, as snapshotting: Snapshotting<Value, SnapshotImage>,
+                           named name: String?, _ call: SnapshotCall) -> String? {
+    if let problem = snapshotFolderProblem(snapshotDirectory: call.snapshotDirectory, filePath: call.filePath) { return problem }
+    return SnapshotTesting.verifySnapshot(of: try value(), as: snapshotting, named: name, record: call.record,
+                                          snapshotDirectory: call.snapshotDirectory, timeout: call.timeout,
+                                          fileID: call.fileID, file: call.filePath, testName: call.testName,
+                                          line: call.line, column: call.column)
+}
+
+/// The one body of the `assertSnapshot` overloads: `verify`, and a test issue on a mismatch.
+private func assertOne<Value>(_ value: () throws -> Value, as snapshotting: Snapshotting<Value, SnapshotImage>,
+                              named name: String?, _ call: SnapshotCall) {
+    guard let message = verify(value, as: snapshotting, named: name, call) else { return }
+    recordIssue(message, fileID: call.fileID, filePath: call.filePath, line: call.line, column: call.column)
+}
+
+/// The one body of the `assertSnapshots` overloads: every strategy, in the order of its key.
+private func assertAll<Value>(_ value: () throws -> Value, as strategies: [String: Snapshotting<Value, SnapshotImage>],
+                              _ call: SnapshotCall) {
+    for (name, strategy) in strategies.sorted(by: { $0.key < $1.key }) {
+        assertOne(value, as: strategy, named: name, call)
+    }
+}
+
 /// Compares a screen's snapshot with its reference (or records it), as the library's
 /// `verifySnapshot`; returns the failure message, or nil.
 public func verifySnapshot(
@@ -41,10 +75,8 @@ public func verifySnapshot(
     timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
-    if let problem = snapshotFolderProblem(snapshotDirectory: snapshotDirectory, filePath: filePath) { return problem }
-    return SnapshotTesting.verifySnapshot(of: try value(), as: snapshotting, named: name, record: record,
-                                          snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID,
-                                          file: filePath, testName: testName, line: line, column: column)
+    verify(value, as: snapshotting, named: name, SnapshotCall(record: record, snapshotDirectory: snapshotDirectory,
+        timeout: timeout, fileID: fileID, filePath: filePath, testName: testName, line: line, column: column))
 }
 
 /// Compares a view's snapshot with its reference (or records it), as the library's
@@ -55,10 +87,8 @@ public func verifySnapshot(
     timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) -> String? {
-    if let problem = snapshotFolderProblem(snapshotDirectory: snapshotDirectory, filePath: filePath) { return problem }
-    return SnapshotTesting.verifySnapshot(of: try value(), as: snapshotting, named: name, record: record,
-                                          snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID,
-                                          file: filePath, testName: testName, line: line, column: column)
+    verify(value, as: snapshotting, named: name, SnapshotCall(record: record, snapshotDirectory: snapshotDirectory,
+        timeout: timeout, fileID: fileID, filePath: filePath, testName: testName, line: line, column: column))
 }
 
 /// Asserts that a screen matches its reference (see the library's `assertSnapshot`): a test
@@ -69,10 +99,8 @@ public func assertSnapshot(
     timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
-    guard let message = verifySnapshot(of: try value(), as: snapshotting, named: name, record: record,
-                                       snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID,
-                                       file: filePath, testName: testName, line: line, column: column) else { return }
-    recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    assertOne(value, as: snapshotting, named: name, SnapshotCall(record: record, snapshotDirectory: snapshotDirectory,
+        timeout: timeout, fileID: fileID, filePath: filePath, testName: testName, line: line, column: column))
 }
 
 /// Asserts that a view matches its reference (see the library's `assertSnapshot`).
@@ -82,10 +110,8 @@ public func assertSnapshot(
     timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
-    guard let message = verifySnapshot(of: try value(), as: snapshotting, named: name, record: record,
-                                       snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID,
-                                       file: filePath, testName: testName, line: line, column: column) else { return }
-    recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    assertOne(value, as: snapshotting, named: name, SnapshotCall(record: record, snapshotDirectory: snapshotDirectory,
+        timeout: timeout, fileID: fileID, filePath: filePath, testName: testName, line: line, column: column))
 }
 
 /// Asserts a screen against every strategy of a matrix, each reference named by its key
@@ -96,10 +122,8 @@ public func assertSnapshots(
     timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
-    for (name, strategy) in strategies.sorted(by: { $0.key < $1.key }) {
-        assertSnapshot(of: try value(), as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
-                       timeout: timeout, fileID: fileID, file: filePath, testName: testName, line: line, column: column)
-    }
+    assertAll(value, as: strategies, SnapshotCall(record: record, snapshotDirectory: snapshotDirectory,
+        timeout: timeout, fileID: fileID, filePath: filePath, testName: testName, line: line, column: column))
 }
 
 /// Asserts a view against every strategy of a matrix, each reference named by its key.
@@ -109,8 +133,6 @@ public func assertSnapshots(
     timeout: TimeInterval = 5, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
-    for (name, strategy) in strategies.sorted(by: { $0.key < $1.key }) {
-        assertSnapshot(of: try value(), as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
-                       timeout: timeout, fileID: fileID, file: filePath, testName: testName, line: line, column: column)
-    }
+    assertAll(value, as: strategies, SnapshotCall(record: record, snapshotDirectory: snapshotDirectory,
+        timeout: timeout, fileID: fileID, filePath: filePath, testName: testName, line: line, column: column))
 }
