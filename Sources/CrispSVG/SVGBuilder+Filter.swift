@@ -17,13 +17,13 @@ import Foundation
 /// and colour (flood-opacity folded into its alpha).
 @_spi(Testing) public struct SVGShadow {
     /// The offset along x.
-    @_spi(Testing) public var dx: CGFloat
+    @_spi(Testing) public internal(set) var dx: CGFloat
     /// The offset along y.
-    @_spi(Testing) public var dy: CGFloat
+    @_spi(Testing) public internal(set) var dy: CGFloat
     /// The Gaussian blur's standard deviation.
-    @_spi(Testing) public var sigma: CGFloat
+    @_spi(Testing) public internal(set) var sigma: CGFloat
     /// The colour, flood-opacity in its alpha.
-    @_spi(Testing) public var color: SVGColor
+    @_spi(Testing) public internal(set) var color: SVGColor
 }
 
 extension SVGBuilder {

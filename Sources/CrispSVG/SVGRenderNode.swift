@@ -83,7 +83,7 @@ struct SVGStrokeStyle {
     }
 
     /// What the node draws.
-    @_spi(Testing) public var content: Content
+    @_spi(Testing) public internal(set) var content: Content
     /// The element's `transform`: its user space in its parent's.
     var transform: CGAffineTransform
     /// The clip path, in this node's user space (after `transform`); nil for none.
@@ -91,7 +91,7 @@ struct SVGStrokeStyle {
     /// The mask, in this node's user space; nil for none.
     var mask: SVGMask?
     /// The drop shadow of a `filter`, in this node's user space; nil for none.
-    @_spi(Testing) public var shadow: SVGShadow?
+    @_spi(Testing) public internal(set) var shadow: SVGShadow?
     /// `mix-blend-mode`: how the node, as a whole, is composited onto what is below.
     var blendMode = CGBlendMode.normal
     /// `isolation: isolate`: the children blend with a transparent backdrop (a layer).
@@ -99,7 +99,7 @@ struct SVGStrokeStyle {
     /// Whether the node is drawn into a transparency layer for blending or isolation.
     var needsBlendLayer: Bool { blendMode != .normal || isolated }
     /// The filters of `filter` (applied in order), in this node's user space; nil for none.
-    @_spi(Testing) public var filters: [SVGFilter]?
+    @_spi(Testing) public internal(set) var filters: [SVGFilter]?
     /// The element's `opacity` when it could not be folded into paint: the node is drawn into a
     /// transparency layer composited with this alpha. 1 for no layer.
     private(set) var layerOpacity = 1.0

@@ -35,9 +35,9 @@ public final class CGContext {
     public var data: UnsafeMutableRawPointer? { baseBytes }
 
     /// Where drawing goes: the context's memory, or the innermost transparency layer.
-    @_spi(Testing) public var pixels: UnsafeMutablePointer<UInt32>
+    @_spi(Testing) public internal(set) var pixels: UnsafeMutablePointer<UInt32>
     /// Pixels from one row to the next in `pixels`.
-    @_spi(Testing) public var rowStride: Int
+    @_spi(Testing) public internal(set) var rowStride: Int
     /// The context's own memory (what `data` and `makeImage` show), in `layout`.
     let baseBytes: UnsafeMutableRawPointer
     /// How the context's own memory is laid out.
@@ -49,7 +49,7 @@ public final class CGContext {
     var layerStack: [TransparencyLayer] = []
     private let ownsMemory: Bool
 
-    @_spi(Testing) public var gstate: CGGState
+    @_spi(Testing) public internal(set) var gstate: CGGState
     var gstateStack: [CGGState] = []
     /// The current path, stored in base space (CTM already applied, y up, pixels).
     let currentPath = CGMutablePath()

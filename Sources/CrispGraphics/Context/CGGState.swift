@@ -29,20 +29,20 @@ import Foundation
 /// quality and shadow. Not the current path.
 @_spi(Testing) public struct CGGState {
     var ctm = CGAffineTransform.identity
-    @_spi(Testing) public var clip: ClipRegion
-    @_spi(Testing) public var fillColor = CGColor.black
-    @_spi(Testing) public var strokeColor = CGColor.black
-    @_spi(Testing) public var lineWidth: CGFloat = 1
-    @_spi(Testing) public var lineCap = CGLineCap.butt
-    @_spi(Testing) public var lineJoin = CGLineJoin.miter
-    @_spi(Testing) public var miterLimit: CGFloat = 10
+    @_spi(Testing) public internal(set) var clip: ClipRegion
+    @_spi(Testing) public internal(set) var fillColor = CGColor.black
+    @_spi(Testing) public internal(set) var strokeColor = CGColor.black
+    @_spi(Testing) public internal(set) var lineWidth: CGFloat = 1
+    @_spi(Testing) public internal(set) var lineCap = CGLineCap.butt
+    @_spi(Testing) public internal(set) var lineJoin = CGLineJoin.miter
+    @_spi(Testing) public internal(set) var miterLimit: CGFloat = 10
     var dashPhase: CGFloat = 0
-    @_spi(Testing) public var dashLengths: [CGFloat] = []
+    @_spi(Testing) public internal(set) var dashLengths: [CGFloat] = []
     /// Maximum distance, in device pixels, between a curve and its flattened polyline.
     var flatness: CGFloat = CGContext.defaultFlatness
-    @_spi(Testing) public var alpha: CGFloat = 1
-    @_spi(Testing) public var blendMode = CGBlendMode.normal
-    @_spi(Testing) public var shouldAntialias = true
+    @_spi(Testing) public internal(set) var alpha: CGFloat = 1
+    @_spi(Testing) public internal(set) var blendMode = CGBlendMode.normal
+    @_spi(Testing) public internal(set) var shouldAntialias = true
     var interpolationQuality = CGInterpolationQuality.default
     var shadow: Shadow?
 }

@@ -172,9 +172,9 @@ extension CGPath {
     /// One flattened subpath.
     @_spi(Testing) public struct Polyline {
         /// The subpath's points.
-        @_spi(Testing) public var points: [CGPoint]
+        @_spi(Testing) public internal(set) var points: [CGPoint]
         /// Whether the subpath was closed.
-        @_spi(Testing) public var isClosed: Bool
+        @_spi(Testing) public internal(set) var isClosed: Bool
     }
     var polylines: [Polyline] = []
 

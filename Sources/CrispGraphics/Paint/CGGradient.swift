@@ -21,9 +21,9 @@ public final class CGGradient: @unchecked Sendable {
     /// A colour stop: straight RGBA in 0…1 at a location in 0…1.
     @_spi(Testing) public struct Stop: Hashable {
         /// Where the stop lies.
-        @_spi(Testing) public var location: CGFloat
+        @_spi(Testing) public internal(set) var location: CGFloat
         /// The colour's components.
-        @_spi(Testing) public var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
+        @_spi(Testing) public internal(set) var r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
     }
 
     /// The stops, sorted by location (a hook for tests).

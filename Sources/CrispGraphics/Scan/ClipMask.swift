@@ -13,7 +13,7 @@
     /// it when `start >= end`), and everything (coverage 255) in `fullStart..<fullEnd`, which
     /// lies inside it (possibly empty).
     @_spi(Testing) public struct RowRuns {
-        @_spi(Testing) public var start: Int32, end: Int32, fullStart: Int32, fullEnd: Int32
+        @_spi(Testing) public internal(set) var start: Int32, end: Int32, fullStart: Int32, fullEnd: Int32
     }
 
     /// A zeroed mask over `bounds`.

@@ -47,7 +47,7 @@ struct CellTarget {
 
 /// A rectangle of whole device pixels, `x..<maxX`, `y..<maxY`, rows counted from the top.
 @_spi(Testing) public struct PixelRect: Equatable, Sendable {
-    @_spi(Testing) public var x: Int, y: Int, maxX: Int, maxY: Int
+    @_spi(Testing) public internal(set) var x: Int, y: Int, maxX: Int, maxY: Int
     @_spi(Testing) public var width: Int { maxX - x }
     @_spi(Testing) public var height: Int { maxY - y }
     var isEmpty: Bool { maxX <= x || maxY <= y }

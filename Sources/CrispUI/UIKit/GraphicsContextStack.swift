@@ -20,7 +20,7 @@ import Foundation
     }
 
     /// The stack, innermost last.
-    @_spi(Testing) public var entries: [Entry] = []
+    @_spi(Testing) public internal(set) var entries: [Entry] = []
 
     private static let key = "CrispUI.GraphicsContextStack"
 

@@ -18,19 +18,19 @@ import Foundation
 /// One point of a TrueType outline, in font units.
 @_spi(Testing) public struct GlyphPoint: Equatable, Sendable {
     /// x in font units.
-    @_spi(Testing) public var x: Double
+    @_spi(Testing) public internal(set) var x: Double
     /// y in font units, up.
-    @_spi(Testing) public var y: Double
+    @_spi(Testing) public internal(set) var y: Double
     /// Whether the point is on the curve (else a quadratic control point).
-    @_spi(Testing) public var isOnCurve: Bool
+    @_spi(Testing) public internal(set) var isOnCurve: Bool
 }
 
 /// A glyph's contours in font units (y up): `points`, split after each index in `contourEnds`.
 @_spi(Testing) public struct GlyphOutline: Equatable, Sendable {
     /// The points of every contour, in order.
-    @_spi(Testing) public var points: [GlyphPoint] = []
+    @_spi(Testing) public internal(set) var points: [GlyphPoint] = []
     /// The index of the last point of each contour, ascending.
-    @_spi(Testing) public var contourEnds: [Int] = []
+    @_spi(Testing) public internal(set) var contourEnds: [Int] = []
 
     var isEmpty: Bool { points.isEmpty }
 }
