@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispUI
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func theAnswerCountsFiveTimesNForTheSignalBackground() throws {
-        let icons = DemoApp(configuration: DemoConfiguration()).assetTabIcons
+        let icons = DemoApplication.tabIcons
         let items = AssetCatalog.demo(tabIcons: icons).filter { $0.name == "signal.background" }
         let report = try AssetReport.compute(items: items, codeSizes: .success(Self.tinySymbols))
         let row = try #require(report.row(named: "signal.background"))
@@ -113,7 +114,7 @@ import Testing
 
     @Test func everyDemoItemHasCodeInTheRunningExecutable() throws {
         let symbols = try SymbolSizes.ofRunningExecutable()
-        let icons = DemoApp(configuration: DemoConfiguration()).assetTabIcons
+        let icons = DemoApplication.tabIcons
         let items = AssetCatalog.demo(tabIcons: icons)
         #expect(items.map(\.name) == ["signal.background", "controls.bar", "toggles", "switches", "zoom", "battery", "compass",
                                       "bitmapbutton", "bubble.glow", "checkbox", "uiswitch", "swatches", "plot.background",

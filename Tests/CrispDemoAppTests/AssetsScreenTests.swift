@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispTestSupport
@@ -16,7 +17,7 @@ import Testing
     final class Lines { var items: [String] = [] }
 
     static let task: AssetReportTask = {
-        let icons = DemoApp(configuration: DemoConfiguration()).assetTabIcons
+        let icons = DemoApplication.tabIcons
         let prefixes = AssetCatalog.demo(tabIcons: icons, image: nil).map(\.codePrefixes)
         let symbols = SymbolSizes(functions: prefixes.map { ($0[0] + "4draw", 2000) })
         return AssetReportTask { progress in
@@ -24,11 +25,18 @@ import Testing
         }
     }()
 
+    /// The demo's screens, the assets screen showing the report `task` makes (the `screens:`
+    /// of `AppController`'s launch: a screen made with test data).
+    static func screens(reportBy task: AssetReportTask) -> [AppScreen] {
+        [.signal, .controls, .plot, .bubbles, .assets(task: task)]
+    }
+
     /// The app on the assets screen with the shared report shown, after the first frame.
     func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en", theme: String = "blue")
-        throws -> (DemoApp, HeadlessHost, Lines) {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41",
-                                                           screen: "assets", theme: theme, assetReportTask: Self.task))
+        throws -> (AppController, HeadlessHost, Lines) {
+        let app = AppController(application: DemoApplication.self, screens: Self.screens(reportBy: Self.task),
+                                configuration: AppConfiguration(device: device, isInCall: inCall, language: language,
+                                                                fixedTime: "9:41", screen: "assets", theme: theme))
         let lines = Lines()
         app.eventLog = { lines.items.append($0) }
         app.window.statusSink = { lines.items.append($0) }
@@ -56,14 +64,14 @@ import Testing
     }
 
     @Test func theScreenIsLastInTheTabOrder() {
-        #expect(DemoApp.screenNames == ["signal", "controls", "plot", "bubbles", "assets"])
-        let app = DemoApp(configuration: DemoConfiguration(assetReportTask: Self.task))
+        #expect(DemoApplication.screens.map(\.name) == ["signal", "controls", "plot", "bubbles", "assets"])
+        let app = AppController(application: DemoApplication.self, screens: Self.screens(reportBy: Self.task))
         #expect(app.tabBar.itemViews.last?.accessibilityIdentifier == "tab.assets")
     }
 
     @Test func theReportIsMadeOnlyWhenTheScreenIsDrawn() throws {
         let task = AssetReportTask { _ in AssetReport(rows: [], files: [], deviceCount: 0, languageCount: 0) }
-        let app = DemoApp(configuration: DemoConfiguration(assetReportTask: task))
+        let app = AppController(application: DemoApplication.self, screens: Self.screens(reportBy: task))
         let host = try HeadlessHost(window: app.window)
         try host.renderFrame()
         app.showScreen(app.assetsScreen)

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispTestSupport
@@ -10,7 +11,7 @@ import Testing
 /// callout, keys, status lines, and how it looks.
 @Suite struct BubblesScreenTests {
     /// The app on the bubbles screen with its status lines collected, after the first frame.
-    func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en") throws -> (DemoApp, HeadlessHost, StatusLines) {
+    func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en") throws -> (AppController, HeadlessHost, StatusLines) {
         try launchedApp(screen: "bubbles", device: device, inCall: inCall, language: language)
     }
 
@@ -73,7 +74,7 @@ import Testing
     /// lines on the way; dragging down lowers it; a drag is not a tap.
     @Test func verticalDragChangesTheValueLive() throws {
         let clock = TestClock()
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone4, fixedTime: "9:41", screen: "bubbles"),
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone4, fixedTime: "9:41", screen: "bubbles"),
                           eventLoop: EventLoop(clock: { clock.now }))
         let lines = StatusLines()
         app.window.statusSink = { lines.items.append($0) }
@@ -153,7 +154,7 @@ import Testing
 
     /// The help lists the app's keys and the bubbles screen's own (the arrows, r), in German.
     @Test func helpOnTheBubblesScreen() throws {
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, language: "de", fixedTime: "9:41", screen: "bubbles"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone3GS, language: "de", fixedTime: "9:41", screen: "bubbles"))
         app.handleKey(KeyPress(characters: "?"))
         Golden.check(try HeadlessHost(window: app.window).snapshot(), "help", "iphone3gs-bubbles-de")
     }

@@ -13,8 +13,8 @@ let controlsDeviceCases: [(Device, Bool)] = Device.presets.flatMap { device in [
 /// The controls screen: layout at every size, keys, tabs, themes, and how it looks.
 @Suite struct ControlsScreenTests {
     func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en", theme: String = "blue",
-             eventLoop: EventLoop = EventLoop()) -> DemoApp {
-        DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41",
+             eventLoop: EventLoop = EventLoop()) -> AppController {
+        AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41",
                                                  screen: "controls", theme: theme), eventLoop: eventLoop)
     }
 
@@ -29,7 +29,7 @@ let controlsDeviceCases: [(Device, Bool)] = Device.presets.flatMap { device in [
     }
 
     /// Nothing overlaps, nothing leaves the screen's area, labels' text fits their boxes.
-    func expectClean(_ app: DemoApp, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectClean(_ app: AppController, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         app.window.layoutIfNeeded()
         let screen = app.controlsScreen
         let area = screen.convert(screen.bounds, to: nil)
@@ -157,12 +157,12 @@ let controlsDeviceCases: [(Device, Bool)] = Device.presets.flatMap { device in [
         #expect(app.controlsScreen.swatches[0].isSelected)
         app.handleKey(KeyPress(characters: "t"))
         #expect(app.theme == .red && log.last == "theme red")
-        clock.now += DemoApp.themeFadeDuration / 2
+        clock.now += AppController.themeFadeDuration / 2
         app.window.eventLoop.runDueWork()
         let half = app.controlsScreen.bar.theme
         #expect(half.barTop != Theme.blue.barTop && half.barTop != Theme.red.barTop, "half way through the fade")
         #expect(app.isFadingTheme)
-        clock.now += DemoApp.themeFadeDuration
+        clock.now += AppController.themeFadeDuration
         app.window.eventLoop.runDueWork()
         #expect(app.controlsScreen.bar.theme == .red && app.tabBar.theme == .red && app.signalScreen.window == nil)
         #expect(!app.isFadingTheme && !app.window.eventLoop.hasScheduledWork)
@@ -217,26 +217,26 @@ final class TestClock: @unchecked Sendable {
 @Suite struct ControlsScreenGoldenTests {
     @Test(arguments: controlsDeviceCases)
     func controlsScreen(device: Device, inCall: Bool) throws {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, fixedTime: "9:41", screen: "controls"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: inCall, fixedTime: "9:41", screen: "controls"))
         Golden.check(try HeadlessHost(window: app.window).snapshot(), "controls", "\(device.identifier)-en\(inCall ? "-call" : "")")
     }
 
     @Test(arguments: ["de", "es"])
     func controlsScreenLocalized(language: String) throws {
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, isInCall: true, language: language, fixedTime: "9:41",
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone3GS, isInCall: true, language: language, fixedTime: "9:41",
                                                            screen: "controls"))
         Golden.check(try HeadlessHost(window: app.window).snapshot(), "controls", "iphone3gs-\(language)-call")
     }
 
     /// The help lists the app's keys and the controls screen's own (e, b).
     @Test func helpOnTheControlsScreen() throws {
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41", screen: "controls"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone3GS, fixedTime: "9:41", screen: "controls"))
         app.handleKey(KeyPress(characters: "?"))
         Golden.check(try HeadlessHost(window: app.window).snapshot(), "help", "iphone3gs-controls-en")
     }
 
     @Test func controlsScreenInAnotherTheme() throws {
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPad, fixedTime: "9:41", screen: "controls", theme: "red"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPad, fixedTime: "9:41", screen: "controls", theme: "red"))
         Golden.check(try HeadlessHost(window: app.window).snapshot(), "controls", "ipad-en-red")
     }
 }

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispUI
@@ -6,8 +7,8 @@ import Foundation
 import Testing
 
 @Suite struct DemoAppTests {
-    func app(_ device: Device = .iPhone4) -> DemoApp {
-        DemoApp(configuration: DemoConfiguration(device: device, fixedTime: "9:41"))
+    func app(_ device: Device = .iPhone4) -> AppController {
+        AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, fixedTime: "9:41"))
     }
 
     @Test func keysChooseDevicesScaleAndCallBar() {
@@ -31,11 +32,11 @@ import Testing
     @Test func languageCyclesAndWrapsAround() {
         let app = app()
         var seen = [app.language]
-        for _ in DemoApp.languages.indices {
+        for _ in DemoApplication.languages.indices {
             app.handleKey(KeyPress(characters: "l"))
             seen.append(app.language)
         }
-        #expect(seen == DemoApp.languages + ["en"])
+        #expect(seen == DemoApplication.languages + ["en"])
     }
 
     @Test func helpOverlayAndQuit() {
@@ -56,7 +57,7 @@ import Testing
         app.eventLog = { log.append($0) }
         let host = try HeadlessHost(window: app.window)
         try host.renderFrame()
-        let plot = app.graph.plot
+        let plot = app.signalScreen.graph.plot
         let p = plot.convert(CGPoint(x: plot.bounds.midX, y: plot.bounds.midY), to: nil)
         app.window.handlePointer(.down, at: p)
         app.window.handlePointer(.up, at: p)
@@ -86,7 +87,7 @@ import Testing
     @Test func liveCallTimerTicksEverySecond() {
         var now: TimeInterval = 0
         let loop = EventLoop(clock: { now })
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone4, isInCall: true), eventLoop: loop)
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone4, isInCall: true), eventLoop: loop)
         #expect(app.statusBar.callTimerLabel.text == "0:00")
         now = 65.2
         loop.runDueWork()
@@ -101,19 +102,19 @@ import Testing
 /// The screen as it looks, for every device × call bar × language.
 @Suite struct ScreenGoldenTests {
     static let cases: [(Device, Bool, String)] = Device.presets.flatMap { device in
-        [false, true].flatMap { inCall in DemoApp.languages.map { (device, inCall, $0) } }
+        [false, true].flatMap { inCall in DemoApplication.languages.map { (device, inCall, $0) } }
     }
 
     @Test(arguments: cases)
     func signalGraphScreen(device: Device, inCall: Bool, language: String) throws {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41"))
         let image = try HeadlessHost(window: app.window).snapshot()
         Golden.check(image, "signal-graph", "\(device.identifier)-\(language)\(inCall ? "-call" : "")")
     }
 
-    @Test(arguments: DemoApp.languages)
+    @Test(arguments: DemoApplication.languages)
     func helpOverlay(language: String) throws {
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, language: language, fixedTime: "9:41"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone3GS, language: language, fixedTime: "9:41"))
         app.handleKey(KeyPress(characters: "?"))
         let image = try HeadlessHost(window: app.window).snapshot()
         Golden.check(image, "help", "iphone3gs-\(language)")
@@ -123,16 +124,16 @@ import Testing
 /// The demo's text in every language: complete tables, labels that follow the language.
 @Suite struct DemoLocalizationTests {
     /// Every localized label of the demo, with its key.
-    func localizedLabels(_ app: DemoApp) -> [Label] {
+    func localizedLabels(_ app: AppController) -> [Label] {
         func collect(_ v: View) -> [Label] {
             ((v as? Label).map { [$0] } ?? []) + v.subviews.flatMap(collect)
         }
         return (collect(app.statusBar) + collect(app.rootView)).filter { $0.localizationKey != nil }
     }
 
-    @Test(arguments: DemoApp.languages)
+    @Test(arguments: DemoApplication.languages)
     func everyLabelHasATranslation(language: String) throws {
-        let app = DemoApp(configuration: DemoConfiguration(language: language, fixedTime: "9:41"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(language: language, fixedTime: "9:41"))
         let table = try #require(app.localization.table(for: language), "no Resources/Strings/\(language).strings")
         #expect(table.problems.isEmpty, "\(table.problems)")
         let labels = localizedLabels(app)
@@ -145,20 +146,20 @@ import Testing
     }
 
     @Test func languageKeyRelabelsAndRelaysOut() throws {
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone3GS, fixedTime: "9:41"))
         try HeadlessHost(window: app.window).renderFrame()
-        let english = app.graph.bottomAxisLabel.frame
-        #expect(app.graph.leftAxisLabel.text == "signal quality")
+        let english = app.signalScreen.graph.bottomAxisLabel.frame
+        #expect(app.signalScreen.graph.leftAxisLabel.text == "signal quality")
         app.handleKey(KeyPress(characters: "l"))
         #expect(app.language == "de")
-        #expect(app.graph.leftAxisLabel.text == "Signalqualität")
-        #expect(app.graph.bottomAxisLabel.text == "Zeit")
+        #expect(app.signalScreen.graph.leftAxisLabel.text == "Signalqualität")
+        #expect(app.signalScreen.graph.bottomAxisLabel.text == "Zeit")
         #expect(app.statusBar.callLabel.text == "Zum Gespräch zurückkehren")
         app.window.layoutIfNeeded()
         // The bottom label spans the plot; its height is the font's line height in any language.
-        #expect(app.graph.bottomAxisLabel.frame == english)
+        #expect(app.signalScreen.graph.bottomAxisLabel.frame == english)
         app.handleKey(KeyPress(characters: "l"))
-        #expect(app.graph.leftAxisLabel.text == "calidad de señal")
+        #expect(app.signalScreen.graph.leftAxisLabel.text == "calidad de señal")
     }
 
     @Test func labelsMeasureTheirText() {

@@ -10,11 +10,11 @@ import Testing
 /// along the long edge, the screen below it and the tab bar at the bottom stay apart, and every
 /// view the screen shows lies inside the screen's area (nothing clipped).
 @Suite struct LandscapeLayoutTests {
-    @Test(arguments: DemoApp.screenNames, Device.presets)
+    @Test(arguments: DemoApplication.screens.map(\.name), Device.presets)
     func everyScreenFitsInLandscape(screen: String, device: Device) {
         for inCall in [false, true] {
-            let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, fixedTime: "9:41", screen: screen))
-            app.controller.setOrientation(.landscapeLeft, animated: false)
+            let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: inCall, fixedTime: "9:41", screen: screen))
+            app.setOrientation(.landscapeLeft, animated: false)
             app.window.layoutIfNeeded()
             let b = app.screen.bounds
             #expect(b.width == device.pointSize.height && b.height == device.pointSize.width)

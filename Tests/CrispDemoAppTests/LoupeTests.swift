@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispTestSupport
@@ -16,7 +17,7 @@ import Testing
     final class Lines { var items: [String] = [] }
 
     struct Fixture {
-        let app: DemoApp
+        let app: AppController
         let host: HeadlessHost
         let clock: Clock
         let lines: Lines
@@ -43,7 +44,7 @@ import Testing
 
     func fixture(_ screen: String = "signal", device: Device = .iPhone3GS) throws -> Fixture {
         let clock = Clock()
-        let app = DemoApp(configuration: DemoConfiguration(device: device, fixedTime: "9:41", screen: screen),
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, fixedTime: "9:41", screen: screen),
                           eventLoop: EventLoop(clock: { clock.now }))
         let lines = Lines()
         app.window.statusSink = { lines.items.append($0) }
@@ -96,7 +97,7 @@ import Testing
 
     @Test func longPressSuppressesThePanBeneathAndAQuickDragDoesNotOpen() throws {
         let f = try fixture()
-        let graph = f.app.graph
+        let graph = f.app.signalScreen.graph
         let start = graph.convert(CGPoint(x: graph.bounds.midX, y: graph.bounds.midY), to: nil)
         // A quick drag: an ordinary pan of the graph, no loupe.
         let panLines = f.lines.items.count
@@ -249,7 +250,7 @@ import Testing
     /// the check box's check mark (a diagonal edge).
     static func target(_ f: LoupeTests.Fixture, screen: String) -> CGPoint {
         if screen == "signal" {
-            let label = f.app.graph.bottomAxisLabel
+            let label = f.app.signalScreen.graph.bottomAxisLabel
             let text = label.textRect
             return label.convert(CGPoint(x: text.midX, y: text.midY), to: nil)
         }

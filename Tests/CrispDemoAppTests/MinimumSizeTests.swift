@@ -6,18 +6,18 @@ import CrispWidgets
 import Foundation
 import Testing
 
-/// The window's minimum size (`DemoApp.minimumScreenSize`, the WM size hint) in a call, on every
+/// The window's minimum size (`DemoApplication.minimumScreenSize`, the WM size hint) in a call, on every
 /// screen: the status bar, the screen and the tab bar stay apart and whole.
 @Suite struct MinimumSizeTests {
-    func app(screen: String, scale: CGFloat) -> DemoApp {
-        let size = DemoApp.minimumScreenSize
+    func app(screen: String, scale: CGFloat) -> AppController {
+        let size = DemoApplication.minimumScreenSize
         let device = Device.custom(pixelWidth: Int(size.width * scale), pixelHeight: Int(size.height * scale), scale: scale)
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: true, fixedTime: "9:41", screen: screen))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: true, fixedTime: "9:41", screen: screen))
         app.window.layoutIfNeeded()
         return app
     }
 
-    @Test(arguments: DemoApp.screenNames, [1, 2] as [CGFloat])
+    @Test(arguments: DemoApplication.screens.map(\.name), [1, 2] as [CGFloat])
     func barsAndScreenStayApart(screen: String, scale: CGFloat) {
         let app = app(screen: screen, scale: scale)
         let status = app.statusBar.frame, tabs = app.tabBar.convert(app.tabBar.bounds, to: nil)
@@ -29,7 +29,7 @@ import Testing
 
     @Test func theSignalGraphKeepsAPlot() {
         let app = app(screen: "signal", scale: 1)
-        let graph = app.graph
+        let graph = app.signalScreen.graph
         #expect(graph.plot.frame.width > 150 && graph.plot.frame.height > 150, "\(graph.plot.frame)")
         #expect(graph.bounds.contains(graph.leftAxisLabel.frame) && graph.bounds.contains(graph.bottomAxisLabel.frame))
         #expect(graph.leftAxisLabel.frame.maxX <= graph.leftAxis.frame.minX)

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispTestSupport
@@ -10,7 +11,7 @@ import Testing
 /// layout at every size, and how it looks.
 @Suite struct PlotScreenTests {
     /// The app on the plot screen with its status lines collected, after the first frame.
-    func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en") throws -> (DemoApp, HeadlessHost, StatusLines) {
+    func app(_ device: Device = .iPhone3GS, inCall: Bool = false, language: String = "en") throws -> (AppController, HeadlessHost, StatusLines) {
         try launchedApp(screen: "plot", device: device, inCall: inCall, language: language)
     }
 

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispUI
 import Foundation
@@ -6,8 +7,8 @@ import Foundation
 final class StatusLines { var items: [String] = [] }
 
 /// The app on `screen`, its status and event lines collected, after its first frame.
-func launchedApp(screen: String, device: Device, inCall: Bool, language: String) throws -> (DemoApp, HeadlessHost, StatusLines) {
-    let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41", screen: screen))
+func launchedApp(screen: String, device: Device, inCall: Bool, language: String) throws -> (AppController, HeadlessHost, StatusLines) {
+    let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: inCall, language: language, fixedTime: "9:41", screen: screen))
     let lines = StatusLines()
     app.eventLog = { lines.items.append($0) }
     app.window.statusSink = { lines.items.append($0) }

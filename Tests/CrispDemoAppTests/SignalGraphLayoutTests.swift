@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispUI
@@ -19,17 +20,17 @@ let layoutCases: [(Device, Bool)] = {
 @Suite struct SignalGraphLayoutTests {
     /// The plot's frame in window points.
     func plotFrame(_ device: Device, inCall: Bool) -> CGRect {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, fixedTime: "9:41"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: inCall, fixedTime: "9:41"))
         app.window.layoutIfNeeded()
-        return app.graph.plot.convert(app.graph.plot.bounds, to: nil)
+        return app.signalScreen.graph.plot.convert(app.signalScreen.graph.plot.bounds, to: nil)
     }
 
     @Test(arguments: layoutCases)
     func plotTakesTheFlexibleSpace(device: Device, inCall: Bool) {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, fixedTime: "9:41"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: inCall, fixedTime: "9:41"))
         app.window.layoutIfNeeded()
         let screen = app.screen
-        let graph = app.graph
+        let graph = app.signalScreen.graph
         let statusHeight: CGFloat = inCall ? 40 : 20
         #expect(app.statusBar.frame == CGRect(x: 0, y: 0, width: screen.bounds.width, height: statusHeight))
         #expect(graph.convert(graph.bounds, to: nil) == CGRect(x: 0, y: statusHeight, width: screen.bounds.width,
@@ -74,11 +75,11 @@ let layoutCases: [(Device, Bool)] = {
     }
 
     @Test func freeResizeLaysOutAgainAtTheNewSize() {
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone4, fixedTime: "9:41"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone4, fixedTime: "9:41"))
         app.window.layoutIfNeeded()
-        let before = app.graph.plot.frame
+        let before = app.signalScreen.graph.plot.frame
         app.screen.setDevice(.custom(pixelWidth: 900, pixelHeight: 1200, scale: 2))
-        let after = app.graph.plot.frame
+        let after = app.signalScreen.graph.plot.frame
         #expect(after.width == before.width + 130)
         #expect(after.height == before.height + 120)
     }
@@ -87,25 +88,25 @@ let layoutCases: [(Device, Bool)] = {
     @Test func statusBarChangeAnnouncesAndRelaysOut() throws {
         var now: TimeInterval = 100
         let loop = EventLoop(clock: { now })
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone4, fixedTime: "9:41"), eventLoop: loop)
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone4, fixedTime: "9:41"), eventLoop: loop)
         let host = try HeadlessHost(window: app.window)
         try host.renderFrame()
         var seen: [String] = []
         app.screen.addObserver { event in
-            let y = app.graph.plot.convert(CGPoint.zero, to: nil).y
+            let y = app.signalScreen.graph.plot.convert(CGPoint.zero, to: nil).y
             switch event {
             case .statusBarFrameWillChange(let f): seen.append("will \(f.height) plot \(y)")
             case .statusBarFrameDidChange(let f): seen.append("did \(f.height) plot \(y)")
             default: break
             }
         }
-        let y0 = app.graph.plot.convert(CGPoint.zero, to: nil).y
+        let y0 = app.signalScreen.graph.plot.convert(CGPoint.zero, to: nil).y
         app.handleKey(KeyPress(characters: "c"))
         #expect(seen == ["will 40.0 plot \(y0)"])
         now += Screen.statusBarAnimationDuration / 2
         loop.runDueWork()
         try host.renderFrame()
-        let halfway = app.graph.plot.convert(CGPoint.zero, to: nil).y
+        let halfway = app.signalScreen.graph.plot.convert(CGPoint.zero, to: nil).y
         #expect(halfway > y0 && halfway < y0 + 20)
         #expect(seen.count == 1)
         now += Screen.statusBarAnimationDuration / 2

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispUI
@@ -14,8 +15,8 @@ import Testing
                                       "theme.blue", "theme.red", "theme.green", "theme.gold"]
 
     /// The app on the controls screen with its status lines collected, after the first frame.
-    func app(_ device: Device, inCall: Bool = false) throws -> (DemoApp, HeadlessHost, Box) {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, fixedTime: "9:41", screen: "controls"))
+    func app(_ device: Device, inCall: Bool = false) throws -> (AppController, HeadlessHost, Box) {
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: inCall, fixedTime: "9:41", screen: "controls"))
         let lines = Box()
         app.eventLog = { lines.items.append($0) }
         app.window.statusSink = { lines.items.append($0) }

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispUI
@@ -50,7 +51,7 @@ import Testing
         // whole screen below the status bar.
         let screen = f.host.context.width * f.host.context.height
         #expect(repainted.allSatisfy { $0 > 0 && $0 * 3 < screen * 2 }, "repainted \(repainted) of \(screen) px")
-        try f.wait(DemoApp.themeFadeDuration)
+        try f.wait(AppController.themeFadeDuration)
         #expect(!f.app.isFadingTheme)
     }
 

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispGraphics
 import CrispUI
@@ -11,7 +12,7 @@ import Testing
 @Suite(.serialized) struct DemoWindowEndToEndTests {
     /// The headless rendering of the same screen, as 0x00RRGGBB.
     static func headless(_ device: Device, inCall: Bool = false) throws -> [UInt32] {
-        let app = DemoApp(configuration: DemoConfiguration(device: device, isInCall: inCall, fixedTime: "9:41"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: device, isInCall: inCall, fixedTime: "9:41"))
         return try HeadlessHost(window: app.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
     }
 
@@ -104,14 +105,14 @@ import Testing
         try demo.xdotool("windowsize", "\(window)", "420", "600")
         #expect(demo.waitForLine("resize 420x600", after: mark) != nil, "\(demo.lines.suffix(5))")
         // The drag left the marker on the sample under x = 180.
-        let small = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41"))
+        let small = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone3GS, fixedTime: "9:41"))
         small.window.layoutIfNeeded()
-        let marked = small.graph.plot.sample(nearestTo: small.graph.plot.convert(CGPoint(x: 180, y: 0), from: nil).x)
-        let grown = DemoApp(configuration: DemoConfiguration(device: .custom(pixelWidth: 420, pixelHeight: 600, scale: 1), fixedTime: "9:41"))
-        grown.graph.plot.markedSample = marked
+        let marked = small.signalGraph.plot.sample(nearestTo: small.signalGraph.plot.convert(CGPoint(x: 180, y: 0), from: nil).x)
+        let grown = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .custom(pixelWidth: 420, pixelHeight: 600, scale: 1), fixedTime: "9:41"))
+        grown.signalGraph.plot.markedSample = marked
         grown.window.layoutIfNeeded()
-        #expect(grown.graph.plot.frame.width == small.graph.plot.frame.width + 100)
-        #expect(grown.graph.plot.frame.height == small.graph.plot.frame.height + 120)
+        #expect(grown.signalGraph.plot.frame.width == small.signalGraph.plot.frame.width + 100)
+        #expect(grown.signalGraph.plot.frame.height == small.signalGraph.plot.frame.height + 120)
         let resized = try HeadlessHost(window: grown.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
         Self.expectWindow(x, window, equals: resized, width: 420, height: 600, "after resize")
 
@@ -120,8 +121,8 @@ import Testing
         try demo.xdotool("key", "3")
         #expect(demo.waitForLine("resize 640x1136", after: mark) != nil)
         #expect(waitUntil { x.titleAndClass(of: window).title == "Crisp — Signal — iPhone 5" }, "\(x.titleAndClass(of: window).title)")
-        let phone5 = DemoApp(configuration: DemoConfiguration(device: .iPhone5, fixedTime: "9:41"))
-        phone5.graph.plot.markedSample = marked
+        let phone5 = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone5, fixedTime: "9:41"))
+        phone5.signalGraph.plot.markedSample = marked
         let phone5Pixels = try HeadlessHost(window: phone5.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
         Self.expectWindow(x, window, equals: phone5Pixels, width: 640, height: 1136, "iPhone 5 preset")
 
@@ -164,4 +165,9 @@ import Testing
         #expect(result.status == 1)
         #expect(result.output.contains("cannot open X display \":9876\""))
     }
+}
+
+private extension AppController {
+    /// The demo's signal graph, on a demo launched as a user's tests launch theirs.
+    var signalGraph: SignalGraphView { (view(forScreen: SignalScreen.name) as! SignalScreen).graph }
 }

@@ -94,7 +94,7 @@ import Testing
         #expect(demo.waitForLine("resize 640x960", after: mark) != nil)
         // The vectors at the window's density: the iPhone 3GS at 2 pixels a point is the
         // iPhone 4's picture (same points, same scale), not a scaled bitmap.
-        let phone4 = DemoApp(configuration: DemoConfiguration(device: .iPhone4, fixedTime: "9:41"))
+        let phone4 = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone4, fixedTime: "9:41"))
         let expected = try HeadlessHost(window: phone4.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
         DemoWindowEndToEndTests.expectWindow(x, window, equals: expected, width: 640, height: 960, "point mode at 2×")
 

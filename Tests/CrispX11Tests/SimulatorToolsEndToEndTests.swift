@@ -38,7 +38,7 @@ import Testing
         #expect(shot.width == 320 && shot.height == 480, "the device screen, not the desktop")
         // The same picture as the window shows and as a headless run with the same options.
         let overrides = try StatusBarOverrides(parsing: "operatorName=Test,dataNetwork=3g,batteryState=charging")
-        let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41"))
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone3GS, fixedTime: "9:41"))
         overrides.apply(to: app.statusBar)
         let expected = try HeadlessHost(window: app.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
         #expect(shot.pixels.map { $0 & 0x00FF_FFFF } == expected)
@@ -63,8 +63,8 @@ import Testing
         #expect(x.size(of: window).map { $0.width == 480 && $0.height == 320 } == true)
         #expect(x.minimumSize(of: window).map { $0.width == 360 && $0.height == 240 } == true, "the minimum on its side")
         func expected(_ orientation: DeviceOrientation) throws -> [UInt32] {
-            let app = DemoApp(configuration: DemoConfiguration(device: .iPhone3GS, fixedTime: "9:41", screen: "controls"))
-            app.controller.setOrientation(orientation, animated: false)
+            let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone3GS, fixedTime: "9:41", screen: "controls"))
+            app.setOrientation(orientation, animated: false)
             return try HeadlessHost(window: app.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
         }
         DemoWindowEndToEndTests.expectWindow(x, window, equals: try expected(.landscapeLeft), width: 480, height: 320, "landscape at start")

@@ -1,3 +1,4 @@
+import CrispApp
 import CrispDemoApp
 import CrispUI
 import CX11
@@ -151,7 +152,7 @@ import Testing
         mark = demo.lines.count
         try demo.xdotool("windowsize", "\(window)", "640", "960")
         try #require(demo.waitForLine("resize 640x960 shm", after: mark) != nil, "\(demo.lines.suffix(3))")
-        let app = DemoApp(configuration: DemoConfiguration(device: .custom(pixelWidth: 640, pixelHeight: 960, scale: 2), fixedTime: "9:41",
+        let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .custom(pixelWidth: 640, pixelHeight: 960, scale: 2), fixedTime: "9:41",
                                                            theme: "green"))
         let expected = try HeadlessHost(window: app.window).snapshot().pixels.map { $0 & 0x00FF_FFFF }
         // Up to 8 pixels may be one level off: after the extremes and two theme cross-fades one

@@ -102,7 +102,7 @@ public struct AssetReport: Sendable, Equatable {
     ///     file has its name and no bytes, and the report stays small in memory (the screen's).
     ///   - progress: called after each item with the items done and the total.
     /// - Throws: `PNGError` when a picture cannot be encoded.
-    public static func compute(items: [AssetItem], devices: [Device] = Device.presets, languages: [String] = DemoApp.languages,
+    public static func compute(items: [AssetItem], devices: [Device] = Device.presets, languages: [String] = DemoApplication.languages,
                                themes: [Theme] = Theme.all, codeSizes: Result<SymbolSizes, SymbolSizes.Failure>, keepsFiles: Bool = true,
                                progress: (Int, Int) -> Void = { _, _ in }) throws(PNGError) -> AssetReport {
         precondition(!devices.isEmpty && !languages.isEmpty && !themes.isEmpty, "the report needs a device, a language and a theme")
