@@ -200,6 +200,7 @@ public final class AppController {
         // The root view exists before the screens' views are made (a factory may reach the
         // controller's status bar, window or log), showing a placeholder until they are.
         rootView = AppRootView(screens: declared, showing: View())
+        statusBar.carrierLabel.text = application.carrierName
         configuration.statusBar.apply(to: statusBar)
         window.statusBar = statusBar
         window.rootView = rootView

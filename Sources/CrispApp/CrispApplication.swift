@@ -22,6 +22,10 @@ import Foundation
 public protocol CrispApplication {
     /// The app's name: the window title's first part, looked up in the strings tables.
     static var name: String { get }
+    /// The carrier's name the status bar shows beside the signal bars, as a phone shows its
+    /// network's (default: `name`; empty: none). Not looked up in the strings tables: a
+    /// network's name is the same in every language. `--status-bar operatorName=` overrides it.
+    static var carrierName: String { get }
     /// The command's name in usage lines and error messages, and the window's X11 instance
     /// name (default: the executable's file name).
     static var commandName: String { get }
@@ -63,6 +67,8 @@ public protocol CrispApplication {
 extension CrispApplication {
     /// The type's name.
     public static var name: String { String(describing: Self.self) }
+    /// The app's name (`name`).
+    public static var carrierName: String { name }
     /// The executable's file name.
     public static var commandName: String {
         let path = CommandLine.arguments.first ?? "app"

@@ -80,7 +80,24 @@ private enum PlainApp: CrispApplication {
         let plain = AppController(application: PlainApp.self)
         plain.window.layoutIfNeeded()
         #expect(plain.statusBar.wifiBars.isHidden && plain.statusBar.networkLabel.isHidden && !plain.statusBar.battery.isCharging)
-        #expect(plain.statusBar.signalBars.strength == 4 && plain.statusBar.carrierLabel.text == "Crisp")
+        #expect(plain.statusBar.signalBars.strength == 4 && plain.statusBar.carrierLabel.text == "Plain")
+    }
+
+    /// An app that names its carrier.
+    private enum CarrierApp: CrispApplication {
+        static let name = "Plain"
+        static let carrierName = "Telco"
+        static var screens: [AppScreen] { PlainApp.screens }
+    }
+
+    @Test func theCarrierIsTheAppsNameUnlessItDeclaresOne() throws {
+        // The default: the app's name, as `plain` above shows; a declared one; the override wins.
+        let app = AppController(application: CarrierApp.self, configuration: AppConfiguration(language: "de"))
+        app.window.layoutIfNeeded()
+        #expect(app.statusBar.carrierLabel.text == "Telco" && !app.statusBar.carrierLabel.isHidden)
+        let overridden = AppController(application: CarrierApp.self, configuration: AppConfiguration(
+            statusBar: try StatusBarOverrides(parsing: "operatorName=")))
+        #expect(overridden.statusBar.carrierLabel.text == "")
     }
 
     // MARK: Slow animations
