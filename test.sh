@@ -113,6 +113,7 @@ fi
 # Skipped only when arguments narrow the run (./test.sh --filter X) and CRISP_EXAMPLE is unset.
 if [ $# -eq 0 ] || [ -n "${CRISP_EXAMPLE:-}" ]; then
     example=0
+    example_started=$(date +%s)
     swift build --build-tests --package-path Examples/HelloCrisp --scratch-path .build-example || example=$?
     if [ "$example" -eq 0 ]; then
         timeout --kill-after=30 "$limit" swift test --skip-build --package-path Examples/HelloCrisp --scratch-path .build-example || example=$?
@@ -120,6 +121,8 @@ if [ $# -eq 0 ] || [ -n "${CRISP_EXAMPLE:-}" ]; then
     if [ "$example" -ne 0 ]; then
         echo "test.sh: the example package Examples/HelloCrisp failed (status $example)" >&2
         [ "$status" -eq 0 ] && status=$example
+    else
+        echo "test.sh: the example package Examples/HelloCrisp built and passed its tests in $(( $(date +%s) - example_started )) s"
     fi
 fi
 exit "$status"
