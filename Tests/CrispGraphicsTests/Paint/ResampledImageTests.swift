@@ -97,4 +97,30 @@ import Testing
         #expect(budget.reserve(100))
         #expect(budget.bytesInUse == 100)
     }
+
+    /// A pyramid level is each channel's rounded mean of a 2×2 block, edge pixels repeated on odd
+    /// sizes: the packed two-lanes-at-once arithmetic must equal the per-channel formula for
+    /// every byte value, carries between channels included (all-255 blocks, odd sizes, 1-wide).
+    @Test(arguments: [(7, 5), (1, 9), (16, 1), (33, 34)])
+    func pyramidLevelsAreRoundedBlockMeans(width: Int, height: Int) {
+        var generator = SplitMix64(seed: UInt64(width * 100 + height))
+        let pixels = (0..<(width * height)).map { i -> UInt32 in
+            i % 5 == 0 ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: generator.next())
+        }
+        let level = ImageLevel(width: width, height: height, pixels: pixels).halved()
+        #expect(level.width == max(1, (width + 1) / 2) && level.height == max(1, (height + 1) / 2))
+        for y in 0..<level.height {
+            for x in 0..<level.width {
+                let xs = [min(2 * x, width - 1), min(2 * x + 1, width - 1)]
+                let ys = [min(2 * y, height - 1), min(2 * y + 1, height - 1)]
+                var expected: UInt32 = 0
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    var sum: UInt32 = 0
+                    for py in ys { for px in xs { sum += (pixels[py * width + px] >> shift) & 0xFF } }
+                    expected |= ((sum + 2) / 4) << shift
+                }
+                #expect(level.pixels[y * level.width + x] == expected, "level pixel (\(x), \(y))")
+            }
+        }
+    }
 }
