@@ -105,9 +105,16 @@ public enum AppBenchmark {
     public struct RotationResult {
         public var screen: String
         public var device: Device
-        /// Median and slowest frame of the turn's animation.
+        /// Median and slowest frame of the turn's animation, drawn at full resolution.
         public var turnMedian: TimeInterval
         public var turnMax: TimeInterval
+        /// Median and slowest frame of the turn in the thread's CPU time (what a loaded machine
+        /// does not inflate; see `MonotonicClock.threadCPUNanoseconds`).
+        public var turnCPUMedian: TimeInterval
+        public var turnCPUMax: TimeInterval
+        /// The same at half resolution (`Window.RotationResolution.half`).
+        public var halfCPUMedian: TimeInterval
+        public var halfCPUMax: TimeInterval
         /// Median full frame in portrait and in landscape.
         public var portrait: TimeInterval
         public var landscape: TimeInterval
@@ -130,21 +137,37 @@ public enum AppBenchmark {
             }.median
         }
         let portrait = try fullFrames()
-        var turn: [TimeInterval] = []
-        for i in 0..<frames {
-            app.setOrientation(i % 2 == 0 ? .landscapeLeft : .portrait)
-            for _ in 0..<12 {
-                let t0 = MonotonicClock.seconds()
+        func turns() throws -> (wall: [TimeInterval], cpu: [TimeInterval]) {
+            var turn: [TimeInterval] = [], turnCPU: [TimeInterval] = []
+            for i in 0..<frames {
+                app.setOrientation(i % 2 == 0 ? .landscapeLeft : .portrait)
+                for _ in 0..<12 {
+                    let t0 = MonotonicClock.seconds(), c0 = MonotonicClock.threadCPUNanoseconds()
+                    try host.renderFrame()
+                    turn.append(MonotonicClock.seconds() - t0)
+                    turnCPU.append(TimeInterval(MonotonicClock.threadCPUNanoseconds() - c0) / 1e9)
+                    now += Screen.rotationDuration / 12
+                    app.window.eventLoop.runDueWork()
+                }
                 try host.renderFrame()
-                turn.append(MonotonicClock.seconds() - t0)
-                now += Screen.rotationDuration / 12
-                app.window.eventLoop.runDueWork()
             }
-            try host.renderFrame()
+            if frames % 2 == 1 {
+                app.setOrientation(.portrait, animated: false)
+                try host.renderFrame()
+            }
+            return (turn, turnCPU)
         }
+        let resolution = app.window.rotationResolution
+        app.window.rotationResolution = .full
+        let (turn, turnCPU) = try turns()
+        app.window.rotationResolution = .half
+        let (_, halfCPU) = try turns()
+        app.window.rotationResolution = resolution
         app.setOrientation(.landscapeLeft, animated: false)
         let landscape = try fullFrames()
         return RotationResult(screen: screen, device: device, turnMedian: turn.median, turnMax: turn.max() ?? 0,
+                              turnCPUMedian: turnCPU.median, turnCPUMax: turnCPU.max() ?? 0,
+                              halfCPUMedian: halfCPU.median, halfCPUMax: halfCPU.max() ?? 0,
                               portrait: portrait, landscape: landscape)
     }
 
@@ -178,13 +201,14 @@ public enum AppBenchmark {
         }
         guard !loupeOnly else { return }
         print("")
-        print("rotation  device       turn frame (max)        full frame portrait  landscape")
+        print("rotation  device       turn frame (max)        full frame portrait  landscape   turn frame CPU (max)    at ½ resolution CPU (max)")
         for screen in screens {
             let r = try runRotation(application: application, screen: screen, frames: frames)
             print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
                   + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
-                  + String(format: "%7.3f ms (%7.3f ms)  %7.3f ms          %7.3f ms", r.turnMedian * 1000, r.turnMax * 1000,
-                           r.portrait * 1000, r.landscape * 1000))
+                  + String(format: "%7.3f ms (%7.3f ms)  %7.3f ms          %7.3f ms  %7.3f ms (%7.3f ms)  %7.3f ms (%7.3f ms)", r.turnMedian * 1000,
+                           r.turnMax * 1000, r.portrait * 1000, r.landscape * 1000, r.turnCPUMedian * 1000, r.turnCPUMax * 1000,
+                           r.halfCPUMedian * 1000, r.halfCPUMax * 1000))
         }
     }
 
