@@ -129,7 +129,7 @@ struct MaskCoverage: CoverageProducer {
 struct EdgeSink: PathFlatteningSink {
     let rasterizer: Rasterizer
     private var start = CGPoint.zero, current = CGPoint.zero
-    /// Curves by their exact area (Rasterizer+Curves.swift, a prototype) instead of chords.
+    /// Curves by their exact area (curve edges, Rasterizer+Curves.swift) instead of chords.
     var exactCurves = Rasterizer.exactCurvesByDefault
 
     init(rasterizer: Rasterizer) { self.rasterizer = rasterizer }

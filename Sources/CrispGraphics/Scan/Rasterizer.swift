@@ -37,9 +37,10 @@ import Foundation
 //                             straight from the cells by the AVX2 kernels; leaves every cell 0
 //                             and every bit clear for the next band.
 //   AlphaRule.swift           the fill rules: a running sum → 8-bit alpha, and their kernels.
-//   Rasterizer+Curves.swift   a prototype, off by default: curves cut at the pixel grid, each
-//                             piece's chord an edge and its exact area a cell correction
-//                             (docs/curves.md).
+//   Rasterizer+Curves.swift   curve edges: curves → monotone quadratics (`CurveEdge`), and
+//                             their sweep, row by row and column by column inside the band,
+//                             each piece's chord and its exact area against it into the same
+//                             cells (docs/curves.md).
 // The one place where the Scan stage calls into Composite is the resolve: `blitSpan`/`blitMask`
 // on the `SpanBlitter`, or a `CellTarget` kernel (CCrispKernels/CellsOverAVX2.c).
 //
@@ -106,12 +107,15 @@ import Foundation
     var rowPiecesCapacity = 0
     /// A band's edges per row (`accumulateMany`), as differences from one row to the next.
     var rowEdgeCounts: [Int] = []
-    /// Areas added to single pixels by exact-area curves (Rasterizer+Curves.swift, a prototype).
-    var corrections: [CellCorrection] = []
+    /// The outline's curve edges (Rasterizer+Curves.swift), swept after the line edges.
+    @exclusivity(unchecked) var curves: UnsafeMutablePointer<CurveEdge>
+    @exclusivity(unchecked) var curveCount = 0
+    var curveCapacity = 64
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
         sortedEdges = .allocate(capacity: sortedCapacity)
+        curves = .allocate(capacity: curveCapacity)
         accumulation = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
@@ -121,6 +125,7 @@ import Foundation
     deinit {
         edges.deallocate()
         sortedEdges.deallocate()
+        curves.deallocate()
         accumulation.deallocate()
         touched.deallocate()
         coverage.deallocate()
@@ -137,14 +142,14 @@ import Foundation
         clipBottom = CGFloat(self.clip.maxY)
         clipIsEmpty = self.clip.isEmpty
         edgeCount = 0
-        if !corrections.isEmpty { corrections.removeAll(keepingCapacity: true) }
+        curveCount = 0
         minY = .max
         maxY = .min
         minX = .max
         maxX = .min
     }
 
-    @_spi(Testing) public var isEmpty: Bool { edgeCount == 0 }
+    @_spi(Testing) public var isEmpty: Bool { edgeCount == 0 && curveCount == 0 }
 
     /// A scratch row of at least `count` coverage bytes (valid until the next call).
     func scratchCoverage(count: Int) -> UnsafeMutablePointer<UInt8> {
@@ -161,7 +166,7 @@ import Foundation
     /// Resolves the outline into spans for `blitter`, then forgets the outline.
     func render<B: SpanBlitter>(rule: CoverageRule, into blitter: inout B) {
         defer { reset(clip: clip) }
-        guard edgeCount > 0, !clip.isEmpty else { return }
+        guard edgeCount > 0 || curveCount > 0, !clip.isEmpty else { return }
         switch rule {
         case .nonZero: render(NonZeroRule.self, &blitter)
         case .evenOdd: render(EvenOddRule.self, &blitter)
@@ -171,6 +176,10 @@ import Foundation
     }
 
     func render<R: AlphaRule, B: SpanBlitter>(_: R.Type, _ blitter: inout B) {
+        // The winding limit counts edges: past it, curves become chords (line edges).
+        if curveCount > 0 && !R.wrapsHarmlessly && edgeCount + curveCount > Rasterizer.exactEdges {
+            flattenCurvesToEdges()
+        }
         let width = clip.width
         let stride = width + 2
         let wordsPerRow = (stride + 63) >> 6
@@ -200,7 +209,10 @@ import Foundation
                 Rasterizer.accumulate(edges, count: edgeCount, top: top, bottom: bottom, bandTop: firstRow, geometry,
                                       acc: acc, bits: bits)
             }
-            if !corrections.isEmpty { applyCorrections(rows: firstRow..<lastRow, geometry) }
+            if curveCount > 0 {
+                Rasterizer.accumulateCurves(curves, count: curveCount, top: top, bottom: bottom, bandTop: firstRow,
+                                            geometry, acc: acc, bits: bits)
+            }
             resolveRows(R.self, firstRow..<lastRow, bandTop: firstRow, words: words, geometry, &blitter)
             return
         }
@@ -225,7 +237,10 @@ import Foundation
                                           acc: acc, bits: bits)
                 }
             }
-            if !corrections.isEmpty { applyCorrections(rows: bandTop..<bandBottom, geometry) }
+            if curveCount > 0 {
+                Rasterizer.accumulateCurves(curves, count: curveCount, top: top, bottom: bottom, bandTop: bandTop,
+                                            geometry, acc: acc, bits: bits)
+            }
             resolveRows(R.self, bandTop..<bandBottom, bandTop: bandTop, words: words, geometry, &blitter)
             bandTop = bandBottom
         }
@@ -242,29 +257,6 @@ import Foundation
         var wordsPerRow: Int
         /// The clip's left side in fixed point: cell 0's left edge.
         var originX: Int
-    }
-
-    /// Adds a pixel's area correction (exact-area curves), widening the bounds to its cell.
-    func addCorrection(_ c: CellCorrection) {
-        corrections.append(c)
-        minY = min(minY, c.row << 8)
-        maxY = max(maxY, (c.row << 8) + 256)
-        minX = min(minX, c.column << 8)
-        maxX = max(maxX, c.column << 8)
-    }
-
-    /// Adds the corrections in band rows `rows` (absolute) to their cells: the amount to the
-    /// cell, its opposite to the next, and the cell's touched bit.
-    @inline(never)
-    private func applyCorrections(rows: Range<Int>, _ g: BandGeometry) {
-        let acc = accumulation, bits = touched, x = clip.x
-        for c in corrections where rows.contains(Int(c.row)) {
-            let r = Int(c.row) - rows.lowerBound, col = Int(c.column) - x
-            guard col >= 0, col < g.width else { continue }
-            acc[r * g.stride + col] &+= c.amount
-            acc[r * g.stride + col + 1] &-= c.amount
-            bits[r * g.wordsPerRow + (col >> 6)] |= 1 << UInt64(col & 63)
-        }
     }
 
     /// Orders the edges by the first row they reach (their top row, or `firstRow` for those that
