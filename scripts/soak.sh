@@ -111,8 +111,28 @@ summary() {
 mib() { awk -v k="${1:-0}" 'BEGIN { printf "%.1f", k / 1024 }'; }
 rss_warm=0 rss_mid=0 rss_end=0 rss_max=0
 
+# On a hang: whether the app is spinning or blocked (its CPU time over two seconds and its
+# scheduler state), and every thread's stack when gdb is installed, so one occurrence is enough
+# to find the cause.
+hang_report() {
+    [ -n "$demo_pid" ] && [ -r "/proc/$demo_pid/stat" ] || return 0
+    cpu() { awk '{ print $14 + $15 }' "/proc/$demo_pid/stat" 2>/dev/null; }
+    local before after
+    before=$(cpu); sleep 2; after=$(cpu)
+    echo "soak: crisp-demo state $(awk '{ print $3 }' "/proc/$demo_pid/stat" 2>/dev/null)," \
+        "$(( ${after:-0} - ${before:-0} )) clock ticks of CPU in 2 s (100 a second per busy core), threads: $(ls "/proc/$demo_pid/task" 2>/dev/null | wc -l)" >&2
+    if command -v gdb >/dev/null; then
+        echo "soak: crisp-demo's threads (gdb):" >&2
+        timeout 60 gdb -p "$demo_pid" -batch -nx -ex "set pagination off" -ex "thread apply all bt 25" 2>/dev/null \
+            | grep -E '^(Thread|#)' | sed 's/^/  /' >&2
+    else
+        echo "soak: (install gdb to see crisp-demo's stacks on a hang)" >&2
+    fi
+}
+
 fail() {
     echo "soak: FAILED: $*" >&2
+    case "$*" in *"(hang)"*) hang_report ;; esac
     echo "soak: last actions (seed $seed):" >&2
     tail -n 10 "$actionlog" | sed 's/^/  /' >&2
     echo "soak: last status lines:" >&2
