@@ -104,37 +104,67 @@ enum FilterRaster {
     /// Blurs `plane` with standard deviations `sx`, `sy` in pixels: three box blurs for a
     /// deviation of 2 or more (Filter Effects 1's approximation, within 3 % of the Gaussian),
     /// the sampled Gaussian kernel below.
+    ///
+    /// Each pass reads one buffer and writes the other, a pixel at a time as a SIMD4 of its
+    /// four channels. The vertical passes run along rows too — a running sum per column,
+    /// updated a whole row at a time — so both directions read memory in order (the first
+    /// version copied each column out through strided reads). Every pixel sees the same
+    /// operations in the same order as a pass along its own line would (Double running sums for
+    /// the boxes, Float products for the kernel), so the result is the same to the bit.
     static func blur(_ plane: inout FilterPlane, sx: Double, sy: Double, edge: SVGFilterPrimitive.EdgeMode) {
         let w = plane.width, h = plane.height
-        let lineCount = max(w, h)
-        var line = [Float](repeating: 0, count: lineCount * 4)
-        var scratch = [Float](repeating: 0, count: lineCount * 4)
-        plane.data.withUnsafeMutableBufferPointer { d in
-            line.withUnsafeMutableBufferPointer { l in
-                scratch.withUnsafeMutableBufferPointer { s in
-                    if sx > 0 {
-                        for y in 0..<h {
-                            for k in 0..<(w * 4) { l[k] = d[y * w * 4 + k] }
-                            blurLine(l.baseAddress!, s.baseAddress!, count: w, sigma: sx, edge: edge)
-                            for k in 0..<(w * 4) { d[y * w * 4 + k] = l[k] }
+        guard w > 0, h > 0 else { return }
+        var other = [Float](repeating: 0, count: w * h * 4)
+        var sums = [SIMD4<Double>](repeating: .zero, count: w)
+        var inOther = false
+        plane.data.withUnsafeMutableBufferPointer { a in
+            other.withUnsafeMutableBufferPointer { b in
+                sums.withUnsafeMutableBufferPointer { acc in
+                    let pa = UnsafeMutableRawPointer(a.baseAddress!), pb = UnsafeMutableRawPointer(b.baseAddress!)
+                    func pass(_ horizontal: Bool, _ kind: BlurPass) {
+                        let src = inOther ? pb : pa, dst = inOther ? pa : pb
+                        if horizontal {
+                            for y in 0..<h { blurRow(src + y * w * 16, dst + y * w * 16, n: w, kind, edge) }
+                        } else {
+                            blurColumns(src, dst, acc.baseAddress!, w: w, h: h, kind, edge)
                         }
+                        inOther.toggle()
                     }
-                    if sy > 0 {
-                        for x in 0..<w {
-                            for y in 0..<h {
-                                let k = (y * w + x) * 4
-                                l[y * 4] = d[k]; l[y * 4 + 1] = d[k + 1]; l[y * 4 + 2] = d[k + 2]; l[y * 4 + 3] = d[k + 3]
-                            }
-                            blurLine(l.baseAddress!, s.baseAddress!, count: h, sigma: sy, edge: edge)
-                            for y in 0..<h {
-                                let k = (y * w + x) * 4
-                                d[k] = l[y * 4]; d[k + 1] = l[y * 4 + 1]; d[k + 2] = l[y * 4 + 2]; d[k + 3] = l[y * 4 + 3]
-                            }
-                        }
-                    }
+                    for kind in passes(sigma: sx) { pass(true, kind) }
+                    for kind in passes(sigma: sy) { pass(false, kind) }
                 }
             }
         }
+        if inOther { swap(&plane.data, &other) }
+    }
+
+    /// One pass of a blur along a line: a box (the mean of `left` pixels before, the pixel and
+    /// `right` after) or a normalized sampled Gaussian of radius (weights.count − 1) / 2.
+    enum BlurPass {
+        case box(left: Int, right: Int)
+        case kernel([Float])
+    }
+
+    /// The passes for a deviation of `sigma` pixels along one axis (none for 0 or a box of 1).
+    static func passes(sigma: Double) -> [BlurPass] {
+        guard sigma > 0 else { return [] }
+        if sigma >= 2 {
+            let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
+            guard d > 1 else { return [] }
+            if d % 2 == 1 { return Array(repeating: .box(left: d / 2, right: d / 2), count: 3) }
+            return [.box(left: d / 2, right: d / 2 - 1), .box(left: d / 2 - 1, right: d / 2), .box(left: d / 2, right: d / 2)]
+        }
+        let r = Int((3 * sigma).rounded(.up))
+        guard r > 0 else { return [] }
+        var weights = [Float](repeating: 0, count: 2 * r + 1)
+        var total: Float = 0
+        for k in -r...r {
+            let v = Float(exp(-Double(k * k) / (2 * sigma * sigma)))
+            weights[k + r] = v
+            total += v
+        }
+        for k in 0..<weights.count { weights[k] /= total }
+        return [.kernel(weights)]
     }
 
     /// The value at `i` of a line of `n` pixels under an edge mode (nil: transparent).
@@ -147,61 +177,83 @@ enum FilterRaster {
         }
     }
 
-    private static func blurLine(_ l: UnsafeMutablePointer<Float>, _ s: UnsafeMutablePointer<Float>, count n: Int, sigma: Double,
-                                 edge: SVGFilterPrimitive.EdgeMode) {
-        guard n > 0 else { return }
-        if sigma >= 2 {
-            let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
-            guard d > 1 else { return }
-            if d % 2 == 1 {
-                for _ in 0..<3 { boxLine(l, s, n, left: d / 2, right: d / 2, edge) }
-            } else {
-                boxLine(l, s, n, left: d / 2, right: d / 2 - 1, edge)
-                boxLine(l, s, n, left: d / 2 - 1, right: d / 2, edge)
-                boxLine(l, s, n, left: d / 2, right: d / 2, edge)
-            }
-        } else {
-            let r = Int((3 * sigma).rounded(.up))
-            guard r > 0 else { return }
-            var weights = [Float](repeating: 0, count: 2 * r + 1)
-            var total: Float = 0
-            for k in -r...r {
-                let v = Float(exp(-Double(k * k) / (2 * sigma * sigma)))
-                weights[k + r] = v
-                total += v
-            }
-            for k in 0..<weights.count { weights[k] /= total }
-            for i in 0..<(n * 4) { s[i] = l[i] }
+    @inline(__always) private static func load(_ p: UnsafeMutableRawPointer, _ i: Int) -> SIMD4<Float> {
+        UnsafeRawPointer(p).loadUnaligned(fromByteOffset: i * 16, as: SIMD4<Float>.self)
+    }
+
+    @inline(__always) private static func store(_ v: SIMD4<Float>, _ p: UnsafeMutableRawPointer, _ i: Int) {
+        p.storeBytes(of: v, toByteOffset: i * 16, as: SIMD4<Float>.self)
+    }
+
+    /// A running sum scaled and clamped at 0 (NaN to 0, −0 kept), as Float.
+    @inline(__always) private static func mean(_ sum: SIMD4<Double>, _ scale: Double) -> SIMD4<Float> {
+        let v = sum * scale
+        return SIMD4<Float>(v.replacing(with: 0, where: .!(v .>= 0)))
+    }
+
+    /// One pass along a row of `n` pixels, from `src` to `dst`.
+    private static func blurRow(_ src: UnsafeMutableRawPointer, _ dst: UnsafeMutableRawPointer, n: Int, _ kind: BlurPass,
+                                _ edge: SVGFilterPrimitive.EdgeMode) {
+        switch kind {
+        case .box(let left, let right):
+            let scale = 1 / Double(left + right + 1)
+            var sum = SIMD4<Double>.zero
+            for j in -left...right { if let k = edgeIndex(j, n, edge) { sum += SIMD4<Double>(load(src, k)) } }
             for i in 0..<n {
-                var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                store(mean(sum, scale), dst, i)
+                if let k = edgeIndex(i + right + 1, n, edge) { sum += SIMD4<Double>(load(src, k)) }
+                if let k = edgeIndex(i - left, n, edge) { sum -= SIMD4<Double>(load(src, k)) }
+            }
+        case .kernel(let weights):
+            let r = (weights.count - 1) / 2
+            for i in 0..<n {
+                var sum = SIMD4<Float>.zero
                 for k in -r...r {
                     guard let j = edgeIndex(i + k, n, edge) else { continue }
-                    let wk = weights[k + r]
-                    acc.0 += wk * s[j * 4]; acc.1 += wk * s[j * 4 + 1]; acc.2 += wk * s[j * 4 + 2]; acc.3 += wk * s[j * 4 + 3]
+                    sum += weights[k + r] * load(src, j)
                 }
-                l[i * 4] = acc.0; l[i * 4 + 1] = acc.1; l[i * 4 + 2] = acc.2; l[i * 4 + 3] = acc.3
+                store(sum, dst, i)
             }
         }
     }
 
-    /// One box blur of a line: each pixel the mean of the `left` pixels before it, itself and
-    /// the `right` after it.
-    private static func boxLine(_ l: UnsafeMutablePointer<Float>, _ s: UnsafeMutablePointer<Float>, _ n: Int, left: Int, right: Int,
-                                _ edge: SVGFilterPrimitive.EdgeMode) {
-        for i in 0..<(n * 4) { s[i] = l[i] }
-        let scale = 1 / Double(left + right + 1)
-        var acc: (Double, Double, Double, Double) = (0, 0, 0, 0)
-        @inline(__always) func add(_ j: Int, _ sign: Double) {
-            guard let k = edgeIndex(j, n, edge) else { return }
-            acc.0 += sign * Double(s[k * 4]); acc.1 += sign * Double(s[k * 4 + 1])
-            acc.2 += sign * Double(s[k * 4 + 2]); acc.3 += sign * Double(s[k * 4 + 3])
-        }
-        for j in -left...right { add(j, 1) }
-        for i in 0..<n {
-            l[i * 4] = Float(max(0, acc.0 * scale)); l[i * 4 + 1] = Float(max(0, acc.1 * scale))
-            l[i * 4 + 2] = Float(max(0, acc.2 * scale)); l[i * 4 + 3] = Float(max(0, acc.3 * scale))
-            add(i + right + 1, 1)
-            add(i - left, -1)
+    /// One pass down the columns of a `w` × `h` plane, from `src` to `dst`, a row at a time:
+    /// `acc` holds a running sum per column.
+    private static func blurColumns(_ src: UnsafeMutableRawPointer, _ dst: UnsafeMutableRawPointer, _ acc: UnsafeMutablePointer<SIMD4<Double>>,
+                                    w: Int, h: Int, _ kind: BlurPass, _ edge: SVGFilterPrimitive.EdgeMode) {
+        @inline(__always) func row(_ y: Int) -> UnsafeMutableRawPointer { src + y * w * 16 }
+        switch kind {
+        case .box(let left, let right):
+            let scale = 1 / Double(left + right + 1)
+            for x in 0..<w { acc[x] = .zero }
+            for j in -left...right {
+                guard let k = edgeIndex(j, h, edge) else { continue }
+                let r = row(k)
+                for x in 0..<w { acc[x] += SIMD4<Double>(load(r, x)) }
+            }
+            for y in 0..<h {
+                let out = dst + y * w * 16
+                for x in 0..<w { store(mean(acc[x], scale), out, x) }
+                if let k = edgeIndex(y + right + 1, h, edge) {
+                    let r = row(k)
+                    for x in 0..<w { acc[x] += SIMD4<Double>(load(r, x)) }
+                }
+                if let k = edgeIndex(y - left, h, edge) {
+                    let r = row(k)
+                    for x in 0..<w { acc[x] -= SIMD4<Double>(load(r, x)) }
+                }
+            }
+        case .kernel(let weights):
+            let r = (weights.count - 1) / 2
+            for y in 0..<h {
+                let out = dst + y * w * 16
+                for x in 0..<w { store(.zero, out, x) }
+                for k in -r...r {
+                    guard let j = edgeIndex(y + k, h, edge) else { continue }
+                    let wk = weights[k + r], line = row(j)
+                    for x in 0..<w { store(load(out, x) + wk * load(line, x), out, x) }
+                }
+            }
         }
     }
 
