@@ -11,7 +11,7 @@ import Foundation
 // `SVGImageBudget.maximumDocuments` documents for one file (beyond either, the image is skipped
 // with a warning, so a file that names itself is harmless). An image that does not decode, or a
 // file that cannot be read, is a warning and draws nothing, as a broken image does in a browser.
-// Remote URLs are not fetched (unsupported).
+// URLs (http:, https:, …) are never downloaded: a warning, and the image is not drawn.
 
 /// The SVG documents one file may read as `<image>`s, shared by the file and its images.
 final class SVGImageBudget {
@@ -105,7 +105,7 @@ extension SVGBuilder {
         }
     }
 
-    /// The image an `href` names; nil (with a warning or an unsupported entry) otherwise.
+    /// The image an `href` names; nil (with a warning) otherwise.
     func loadImage(_ href: String, at offset: Int) -> SVGLoadedImage? {
         let value = href.trimmingWhiteSpaceAndNewlines()
         let shown = value.count > 60 ? String(value.prefix(60)) + "…" : value
@@ -128,9 +128,13 @@ extension SVGBuilder {
                 bytes = Array((payload.removingPercentEncoding ?? String(payload)).utf8)
             }
         } else {
-            guard let base = baseDirectory, !value.contains("://") else {
-                unsupported("<image> from \"\(shown)\" (only data: URIs and files beside the document are read)", at: offset)
-                return nil
+            if let colon = value.firstIndex(of: ":"), value[..<colon].count > 1,
+               value[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+                // A URL (http:, https:, ftp:, file:, …): never downloaded, as resvg does not.
+                return skip("a URL: Crisp downloads nothing at run time; only data: URIs and files beside the document are read")
+            }
+            guard let base = baseDirectory else {
+                return skip("a file, but the document was not read from a file (no directory to find it in)")
             }
             let path = value.hasPrefix("/") ? value : base + "/" + (value.removingPercentEncoding ?? value)
             guard let data = FileManager.default.contents(atPath: path) else {

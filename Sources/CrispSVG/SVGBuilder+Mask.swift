@@ -6,7 +6,8 @@ import Foundation
 // mask region (x, y, width, height: −10 %, −10 %, 120 %, 120 % of the bounding box by default,
 // maskUnits="objectBoundingBox"). A mask built for each element that uses it, like clip paths,
 // because both units may depend on that element's box. A reference that is missing or not to a
-// <mask> is as if absent; one leading back to itself is too (a warning each).
+// <mask> is as if absent; one leading back to itself is too (a warning each). A `mask` on the
+// <mask> element masks the mask in turn.
 
 extension SVGBuilder {
     static let maskAttributes: Set<String> = ["x", "y", "width", "height", "maskUnits", "maskContentUnits"]
@@ -15,12 +16,14 @@ extension SVGBuilder {
     /// that lets nothing through has a null region.
     func mask(_ id: String, at offset: Int, for node: SVGRenderNode, depth: Int) throws(SVGError) -> SVGMask? {
         guard let e = referencedElement(id, at: offset, kind: "mask") else { return nil }
+        guard resolvingDepth < SVGBuilder.maximumClipNesting else {
+            throw SVGError(.limitExceeded("clip paths and masks nested more than \(SVGBuilder.maximumClipNesting) deep"), at: location(offset))
+        }
         return try recovering { () throws(SVGError) in try resolvingReference(id, at: offset) { () throws(SVGError) -> SVGMask in
             let attributes = declarations(of: e, allowed: SVGBuilder.maskAttributes)
             var properties = SVGProperties()
             var own = SVGElementProperties()
             apply(attributes.presentation, to: &properties, element: &own)
-            if own.mask != nil { unsupported("mask on a <mask>", at: e.offset) }
             let regionInBox = isObjectBoundingBox(attributes.value("maskUnits"), default: true)
             let contentInBox = isObjectBoundingBox(attributes.value("maskContentUnits"), default: false)
             let isAlpha = own.maskIsAlpha
@@ -55,8 +58,15 @@ extension SVGBuilder {
                 }
             }
             let content = SVGRenderNode(content: .group(children), transform: contentInBox ? boxTransform : .identity)
-            return SVGMask(content: content, region: region.isNull || region.width <= 0 || region.height <= 0 ? .null : region,
-                           isAlpha: isAlpha)
+            var result = SVGMask(content: content, region: region.isNull || region.width <= 0 || region.height <= 0 ? .null : region,
+                                 isAlpha: isAlpha)
+            // A mask on the <mask>: resolved for the same element, it masks what this mask lets
+            // through (the two multiply, as in resvg). One leading back to a mask being resolved
+            // is as if absent (a warning).
+            if let nested = own.mask, let inner = try mask(nested.id, at: nested.offset, for: node, depth: depth + 1) {
+                result.masks = [inner]
+            }
+            return result
         } }
     }
 }

@@ -34,7 +34,7 @@ extension SVGBuilder {
         "clip-rule", "color", "display", "visibility", "stop-color", "stop-opacity", "shape-rendering", "overflow",
         "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "font-variation-settings", "text-anchor",
         "letter-spacing", "word-spacing", "marker", "marker-start", "marker-mid", "marker-end",
-        "mix-blend-mode", "isolation", "paint-order", "image-rendering", "font-style",
+        "mix-blend-mode", "isolation", "paint-order", "image-rendering", "font-style", "vector-effect",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
@@ -54,9 +54,7 @@ extension SVGBuilder {
         "background-color",
     ]
     /// Properties Crisp does not implement, and the value that means "off".
-    static let unimplementedProperties: [String: Set<String>] = [
-        "vector-effect": ["none"],
-    ]
+    static let unimplementedProperties: [String: Set<String>] = [:]
     /// Attributes that never matter for drawing and are not worth a warning.
     static let ignoredAttributes: Set<String> = ["id", "class", "xmlns", "xml:space", "xml:lang", "lang", "tabindex",
                                                  "focusable", "role", "data-name", "xml:base", "externalResourcesRequired",
@@ -316,6 +314,16 @@ extension SVGBuilder {
             p.markerStart = m
             p.markerMid = m
             p.markerEnd = m
+        case "vector-effect":
+            switch value {
+            case "none": own.nonScalingStroke = false
+            case "non-scaling-stroke": own.nonScalingStroke = true
+            case "non-scaling-size", "non-rotation", "fixed-position":
+                // SVG 2's other effects (at risk in the specification; resvg 0.44 draws none).
+                own.nonScalingStroke = false
+                warn("vector-effect=\"\(value)\" is not implemented (drawn as none)", at: d.offset)
+            default: throw invalid(d, "expected none or non-scaling-stroke")
+            }
         case "clip-path":
             if value == "none" {
                 own.clipPath = nil

@@ -252,44 +252,8 @@ extension SVGBuilder {
             }
             var shapes: [SVGClipShape] = []
             for child in clip.children {
-                switch child.name {
-                case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-                    let childAttributes = declarations(of: child, allowed: SVGBuilder.shapeAttributes[child.name] ?? [])
-                    var childProperties = properties
-                    var childOwn = SVGElementProperties()
-                    apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
-                    guard childOwn.isDisplayed, childProperties.isVisible else { continue }
-                    let t = try transform(of: childAttributes)
-                    // Children without geometry clip nothing in: they add nothing to the union.
-                    guard let path = geometry(of: child, childAttributes.own) else { continue }
-                    var shape = SVGClipShape(path: path, rule: childProperties.clipRule)
-                    if let nested = childOwn.clipPath {
-                        // The child's own clip-path, in the child's user space (its bounding box for
-                        // objectBoundingBox units), then placed with the child.
-                        let shapeNode = SVGRenderNode(content: .shape(SVGShape(path: path, fill: nil, fillRule: .winding, stroke: nil,
-                                                                                strokeStyle: SVGStrokeStyle(), isAntialiased: true)),
-                                                      transform: .identity)
-                        shape.clip = try self.clip(nested.id, at: nested.offset, for: shapeNode).map { [$0] } ?? []
-                    }
-                    shapes.append(SVGClip(shapes: [shape]).transformed(by: t.concatenating(placement)).shapes[0])
-                case "text":
-                    // Glyph outlines clip like shapes, each span with its clip-rule.
-                    let childAttributes = declarations(of: child, allowed: SVGBuilder.textAttributes)
-                    var childProperties = properties
-                    var childOwn = SVGElementProperties()
-                    apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
-                    guard childOwn.isDisplayed, let runs = try layOutText(child, attributes: childAttributes, properties: childProperties)
-                    else { continue }
-                    let t = try transform(of: childAttributes, childOwn).concatenating(placement)
-                    for run in runs where run.properties.isVisible {
-                        shapes.append(SVGClip(shapes: [SVGClipShape(path: run.path, rule: run.properties.clipRule)]).transformed(by: t).shapes[0])
-                    }
-                case "use":
-                    unsupported("<use> inside <clipPath>", at: child.offset)
-                case "title", "desc", "metadata":
-                    continue
-                default:
-                    warn("<\(child.name)> inside <clipPath> (not allowed there; ignored)", at: child.offset)
+                for shape in try clipShapes(of: child, inherited: properties, throughUse: false) {
+                    shapes.append(SVGClip(shapes: [shape]).transformed(by: placement).shapes[0])
                 }
             }
             var result = SVGClip(shapes: shapes)
@@ -298,5 +262,90 @@ extension SVGBuilder {
             }
             return result
         } }
+    }
+    static let clipShapeNames: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text"]
+
+    /// What one child of a `<clipPath>` adds to the union, in the clipPath's content space (the
+    /// child's own transform applied): a shape, a text's glyph runs, or the shape or text a `use`
+    /// references directly (SVG: "use elements must directly reference shape or text elements";
+    /// through the use's cascade, x/y, transform and clip-path). Anything else adds nothing.
+    func clipShapes(of child: XMLElement, inherited properties: SVGProperties, throughUse: Bool) throws(SVGError) -> [SVGClipShape] {
+        switch child.name {
+        case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
+            let childAttributes = declarations(of: child, allowed: SVGBuilder.shapeAttributes[child.name] ?? [])
+            var childProperties = properties
+            var childOwn = SVGElementProperties()
+            apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
+            guard childOwn.isDisplayed, childProperties.isVisible else { return [] }
+            let t = try transform(of: childAttributes)
+            // Children without geometry clip nothing in: they add nothing to the union.
+            guard let path = geometry(of: child, childAttributes.own) else { return [] }
+            var shape = SVGClipShape(path: path, rule: childProperties.clipRule)
+            if let nested = childOwn.clipPath {
+                // The child's own clip-path, in the child's user space (its bounding box for
+                // objectBoundingBox units), then placed with the child.
+                shape.clip = try self.clip(nested.id, at: nested.offset, for: clipBoxNode(path)).map { [$0] } ?? []
+            }
+            return [SVGClip(shapes: [shape]).transformed(by: t).shapes[0]]
+        case "text":
+            // Glyph outlines clip like shapes, each span with its clip-rule.
+            let childAttributes = declarations(of: child, allowed: SVGBuilder.textAttributes)
+            var childProperties = properties
+            var childOwn = SVGElementProperties()
+            apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
+            guard childOwn.isDisplayed, let runs = try layOutText(child, attributes: childAttributes, properties: childProperties)
+            else { return [] }
+            let t = try transform(of: childAttributes, childOwn)
+            return runs.filter(\.properties.isVisible).map { run in
+                SVGClip(shapes: [SVGClipShape(path: run.path, rule: run.properties.clipRule)]).transformed(by: t).shapes[0]
+            }
+        case "use" where !throughUse:
+            let useAttributes = declarations(of: child, allowed: SVGBuilder.useAttributes)
+            var useProperties = properties
+            var useOwn = SVGElementProperties()
+            apply(useAttributes.presentation, to: &useProperties, element: &useOwn)
+            guard useOwn.isDisplayed, let href = child.attribute("href") ?? child.attribute("xlink:href") else { return [] }
+            guard href.value.hasPrefix("#"), href.value.count > 1 else {
+                warn(SVGError(.invalidValue(attribute: href.name, value: href.value, reason: "expected #id (only references within the document)"),
+                              at: location(href.valueOffset)))
+                return []
+            }
+            let id = String(href.value.dropFirst())
+            guard let target = element(withId: id) else {
+                warn(SVGError(.missingReference(id: id), at: location(href.valueOffset)))
+                return []
+            }
+            guard SVGBuilder.clipShapeNames.contains(target.name) else {
+                warn(SVGError(.wrongReferenceType(id: id, expected: "a shape or <text> (a <use> inside <clipPath> references one directly; not drawn)",
+                                                  found: target.name), at: location(href.valueOffset)))
+                return []
+            }
+            let x = recoveringLength(useAttributes.value("x"), axis: .horizontal) ?? 0
+            let y = recoveringLength(useAttributes.value("y"), axis: .vertical) ?? 0
+            var inner = try clipShapes(of: target, inherited: useProperties, throughUse: true)
+            if let nested = useOwn.clipPath, !inner.isEmpty {
+                // The use's own clip-path, in the space of the group the use stands for: its
+                // transform then translate(x, y), as SVG 1.1 expands it (and resvg draws), on the
+                // box of what it references.
+                let box = inner.reduce(CGRect.null) { $0.union($1.path.boundingBoxOfPath) }
+                if let useClip = try self.clip(nested.id, at: nested.offset, for: clipBoxNode(CGPath(rect: box, transform: nil))) {
+                    for i in inner.indices { inner[i].clip.append(useClip) }
+                }
+            }
+            let t = CGAffineTransform(translationX: x, y: y).concatenating(try transform(of: useAttributes, useOwn))
+            return inner.map { SVGClip(shapes: [$0]).transformed(by: t).shapes[0] }
+        case "title", "desc", "metadata":
+            return []
+        default:
+            warn("<\(child.name)> inside <clipPath> (not allowed there; ignored)", at: child.offset)
+            return []
+        }
+    }
+
+    /// A node standing for `path` (only its bounding box matters) to resolve a clip-path on.
+    private func clipBoxNode(_ path: CGPath) -> SVGRenderNode {
+        SVGRenderNode(content: .shape(SVGShape(path: path, fill: nil, fillRule: .winding, stroke: nil,
+                                               strokeStyle: SVGStrokeStyle(), isAntialiased: true)),
+                      transform: .identity)
     }
 }

@@ -165,12 +165,39 @@ extension SVGBuilder {
                 case "textPath":
                     try collectTextPath(child, properties, preserve: preserve, depth: depth)
                 case "tref":
-                    unsupported("<\(child.name)>", at: child.offset)
+                    try collectTref(child, properties, preserve: preserve, depth: depth)
                 default:
                     warn("<\(child.name)> inside <\(element.name)> (not allowed there; ignored)", at: child.offset)
                 }
             }
             positions[positionIndex].end = characters.count
+        }
+
+        /// A `tref` (SVG 1.1; removed from SVG 2, drawn by resvg and browsers of its time): a
+        /// span, with its own positions and presentation attributes, whose characters are all
+        /// the character data of the element it references (descendants included), white space
+        /// handled where the tref is. A missing reference draws nothing (a warning).
+        func collectTref(_ child: XMLElement, _ properties: SVGProperties, preserve: Bool, depth: Int) throws(SVGError) {
+            let childAttributes = declarations(of: child, allowed: SVGBuilder.textAttributes.union(["href", "xlink:href"]))
+            var childProperties = properties
+            var childOwn = SVGElementProperties()
+            apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
+            guard childOwn.isDisplayed else { return }
+            childProperties.fillOpacity *= childOwn.opacity
+            childProperties.strokeOpacity *= childOwn.opacity
+            guard let href = childAttributes.value("href") ?? childAttributes.value("xlink:href") else {
+                warn("<tref> without href (not drawn)", at: child.offset)
+                return
+            }
+            let value = href.value.trimmingWhiteSpace()
+            guard value.hasPrefix("#"), let target = element(withId: String(value.dropFirst())) else {
+                warn(SVGError(.missingReference(id: String(value.dropFirst(value.hasPrefix("#") ? 1 : 0))), at: location(href.offset)))
+                return
+            }
+            let span = XMLElement(name: "tref", attributes: child.attributes, offset: child.offset)
+            span.textRuns = [XMLTextRun(text: SVGBuilder.characterData(of: target), childIndex: 0, offset: child.offset)]
+            let space = child.attribute("xml:space")?.value
+            try collect(span, childAttributes, childProperties, preserve: space.map { $0 == "preserve" } ?? preserve, depth: depth + 1)
         }
 
         /// A `textPath`: its characters as a span set on the path it names (a `path` or a basic
@@ -429,5 +456,20 @@ extension SVGBuilder {
         }
         close(d.value.endIndex)
         return items
+    }
+
+    /// All the character data inside `e`, in document order (for `tref`).
+    static func characterData(of e: XMLElement) -> String {
+        guard !e.textRuns.isEmpty else { return e.text + e.children.map { characterData(of: $0) }.joined() }
+        var out = ""
+        var runs = e.textRuns[...]
+        for k in 0...e.children.count {
+            while let run = runs.first, run.childIndex == k {
+                runs.removeFirst()
+                out += run.text
+            }
+            if k < e.children.count { out += characterData(of: e.children[k]) }
+        }
+        return out
     }
 }

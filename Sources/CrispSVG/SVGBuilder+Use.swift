@@ -3,9 +3,9 @@ import Foundation
 
 // `use`, `symbol`, nested `svg` and `switch`.
 //
-// A `use` is built as a group standing for the element: its own transform, clip-path and opacity,
-// its presentation attributes cascading into the referenced content, then translate(x, y), then
-// the referenced element built afresh as if it were the group's child. A `symbol` (or a nested
+// A `use` is built as a group standing for the element: its own transform followed by
+// translate(x, y) (SVG 2 §5.6.2; its clip-path, mask and filter are in that space), its
+// presentation attributes cascading into the referenced content, then the referenced element built afresh as if it were the group's child. A `symbol` (or a nested
 // `svg`) referenced that way — or a nested `svg` met in the walk — establishes a new viewport:
 // width × height (from the `use`, else its own, else 100 %), its viewBox and preserveAspectRatio
 // mapped into it, and a clip to the viewport unless `overflow` is visible.
@@ -131,9 +131,10 @@ extension SVGBuilder {
             return nil
         }
         guard let content else { return nil }
-        let placed = x == 0 && y == 0 ? content
-            : SVGRenderNode(content: .group([content]), transform: CGAffineTransform(translationX: x, y: y))
-        let node = SVGRenderNode(content: .group([placed]), transform: try transform(of: attributes, own))
+        // translate(x, y) is appended to the use's transform (SVG 2 §5.6.2), so its clip-path,
+        // mask and filter are in the translated space, as resvg draws them.
+        let node = SVGRenderNode(content: .group([content]),
+                                 transform: CGAffineTransform(translationX: x, y: y).concatenating(try transform(of: attributes, own)))
         try finish(node, element: e, own: own, depth: depth)
         return node
     }

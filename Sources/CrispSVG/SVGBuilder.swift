@@ -10,7 +10,7 @@ import Foundation
 // What the walk meets falls in four groups: drawn (svg root, g, a, the basic shapes, path),
 // definitions that draw only when referenced (defs, clipPath, gradients, …), things that have
 // no effect on the picture (title, desc, metadata, editor attributes with no effect), and things
-// that would change the picture but are not implemented (tref, remote images, …). The
+// that would change the picture but are not implemented (foreignObject, …). The
 // last group is reported as unsupported, so that a caller who needs a faithful picture can
 // refuse the document instead of drawing a wrong one; unknown elements and attributes become
 // warnings.
@@ -468,8 +468,9 @@ final class SVGBuilder {
         var own = SVGElementProperties()
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed, let path = geometry(of: e, attributes.own) else { return nil }
-        let shape = try makeShape(path, properties: properties, boundingBox: path.boundingBoxOfPath, isLine: e.name == "line",
+        var shape = try makeShape(path, properties: properties, boundingBox: path.boundingBoxOfPath, isLine: e.name == "line",
                                   depth: depth)
+        shape.strokeStyle.isNonScaling = own.nonScalingStroke
         let markers = try markerNodes(for: e, path: path, attributes: attributes.own, properties: properties, depth: depth)
         if !markers.isEmpty {
             // The shape and its markers, as one group, in paint-order: the fill and the stroke

@@ -17,10 +17,16 @@ extension SVGDocument {
     public func draw(in context: CGContext) {
         context.saveGState()
         context.setFlatness(SVGDocument.flatness)
+        let host = context.ctm
         context.concatenate(viewBoxTransform)
-        SVGDocument.draw(root, in: context)
+        SVGDocument.$hostToDevice.withValue(host) { SVGDocument.draw(root, in: context) }
         context.restoreGState()
     }
+
+    /// The document's viewport coordinates (its px) to device pixels, while it draws: the space
+    /// in which `vector-effect="non-scaling-stroke"` strokes. (Off screen, device pixels differ
+    /// by a translation, which does not change a stroke.) Nil outside `draw(in:)`: then base space.
+    @TaskLocal static var hostToDevice: CGAffineTransform?
 
     /// Draws the document scaled to fill `rect` of a y-down (flipped) context, clipped to it.
     /// The aspect ratio follows `rect` (the document's own `preserveAspectRatio` applies within
@@ -153,7 +159,21 @@ extension SVGDocument {
                 context.restoreGState()
             }
         }
-        if let stroke = shape.stroke {
+        if let stroke = shape.stroke, shape.strokeStyle.isNonScaling, let outline = nonScalingOutline(shape.path, shape.strokeStyle, in: context) {
+            // vector-effect="non-scaling-stroke": the outline stroked in the canvas's space,
+            // filled in the element's (so paint servers stay in its user space).
+            if let color = stroke.cgColor {
+                context.setFillColor(color)
+                context.addPath(outline)
+                context.fillPath(using: .winding)
+            } else {
+                context.saveGState()
+                context.addPath(outline)
+                context.clip(using: .winding)
+                draw(stroke, in: context)
+                context.restoreGState()
+            }
+        } else if let stroke = shape.stroke {
             let style = shape.strokeStyle
             context.setLineWidth(style.width)
             context.setLineCap(style.cap)
@@ -175,6 +195,18 @@ extension SVGDocument {
             }
         }
         if !shape.isAntialiased { context.setShouldAntialias(true) }
+    }
+
+    /// The outline of a non-scaling stroke in the current user space: the path mapped to the
+    /// host space (the document's viewport coordinates, `hostToDevice`), dashed and stroked there
+    /// with the style's own numbers, then mapped back. Nil when the CTM cannot be inverted.
+    static func nonScalingOutline(_ path: CGPath, _ style: SVGStrokeStyle, in context: CGContext) -> CGPath? {
+        var toCanvas = context.ctm.concatenating((hostToDevice ?? context.baseTransform).inverted())
+        guard toCanvas.determinant != 0, toCanvas.determinant.isFinite, var back = Optional(toCanvas.inverted()),
+              let host = path.copy(using: &toCanvas) else { return nil }
+        let dashed = style.dashes.isEmpty ? host : host.copy(dashingWithPhase: style.dashOffset, lengths: style.dashes)
+        let outline = dashed.copy(strokingWithWidth: style.width, lineCap: style.cap, lineJoin: style.join, miterLimit: style.miterLimit)
+        return outline.copy(using: &back)
     }
 
     /// Paints a gradient or pattern across the current clip.

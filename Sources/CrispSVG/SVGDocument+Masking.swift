@@ -27,25 +27,12 @@ extension SVGDocument {
         let x0 = device.minX.rounded(.down), y0 = device.minY.rounded(.down)
         let width = Int(device.maxX.rounded(.up) - x0), height = Int(device.maxY.rounded(.up) - y0)
         guard width > 0, height > 0,
-              let content = makeContext(width: width, height: height), let maskContext = makeContext(width: width, height: height) else { return }
+              let content = makeContext(width: width, height: height) else { return }
         content.translateBy(x: -x0, y: -y0)
         content.concatenate(parent)
         draw(node, in: content, masking: false)
-        maskContext.translateBy(x: -x0, y: -y0)
-        maskContext.concatenate(ctm)
-        maskContext.clip(to: mask.region)
-        draw(mask.content, in: maskContext)
-        guard let image = content.makeImage(), let coverage = maskContext.makeImage() else { return }
-        let values = coverage.pixels.map { p -> UInt32 in
-            let v: UInt32
-            if mask.isAlpha {
-                v = p >> 24
-            } else {
-                let r = Double((p >> 16) & 0xFF), g = Double((p >> 8) & 0xFF), b = Double(p & 0xFF)
-                v = UInt32(min(255, (0.2125 * r + 0.7154 * g + 0.0721 * b).rounded()))
-            }
-            return v << 24 | v << 16 | v << 8 | v   // white at alpha v: luminance × alpha = v
-        }
+        guard let image = content.makeImage(),
+              let values = coverage(of: mask, ctm: ctm, x0: x0, y0: y0, width: width, height: height) else { return }
         let rect = CGRect(x: x0, y: y0, width: CGFloat(width), height: CGFloat(height))
         let quality = context.interpolationQuality
         context.saveGState()
@@ -56,5 +43,26 @@ extension SVGDocument {
         context.draw(image, in: rect)
         context.restoreGState()
         context.interpolationQuality = quality
+    }
+
+    /// The mask's value over the device pixels (x0, y0, width × height) as white at that alpha
+    /// (premultiplied: luminance × alpha = v), times the values of the `<mask>`'s own masks.
+    static func coverage(of mask: SVGMask, ctm: CGAffineTransform, x0: CGFloat, y0: CGFloat, width: Int, height: Int) -> [UInt32]? {
+        guard !mask.region.isNull, let maskContext = makeContext(width: width, height: height) else { return nil }
+        maskContext.translateBy(x: -x0, y: -y0)
+        maskContext.concatenate(ctm)
+        maskContext.clip(to: mask.region)
+        draw(mask.content, in: maskContext)
+        guard let image = maskContext.makeImage() else { return nil }
+        var values = image.pixels.map { p -> UInt32 in
+            if mask.isAlpha { return p >> 24 }
+            let r = Double((p >> 16) & 0xFF), g = Double((p >> 8) & 0xFF), b = Double(p & 0xFF)
+            return UInt32(min(255, (0.2125 * r + 0.7154 * g + 0.0721 * b).rounded()))
+        }
+        for inner in mask.masks {
+            guard let more = coverage(of: inner, ctm: ctm, x0: x0, y0: y0, width: width, height: height) else { return nil }
+            for i in values.indices { values[i] = (values[i] * (more[i] & 0xFF) + 127) / 255 }
+        }
+        return values.map { v in v << 24 | v << 16 | v << 8 | v }
     }
 }

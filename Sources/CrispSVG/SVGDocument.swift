@@ -9,7 +9,7 @@ import Foundation
 /// up to its first error, a missing or recursive reference is as if absent (a paint server:
 /// its fallback colour, else none), a negative size disables its element; each of these is a
 /// warning with its place. `warnings` also lists what does not change the picture or is
-/// unknown, and `unsupportedFeatures` what Crisp cannot draw yet (tref, remote images, …). A
+/// unknown, and `unsupportedFeatures` what Crisp cannot draw yet (foreignObject, …). A
 /// document with unsupported features still draws, without them.
 ///
 /// ```swift

@@ -8,4 +8,7 @@ struct SVGMask {
     var content: SVGRenderNode
     var region: CGRect
     var isAlpha: Bool
+    /// The `<mask>` element's own mask (zero or one), resolved for the same element: the two
+    /// masks' values multiply.
+    var masks: [SVGMask] = []
 }

@@ -119,6 +119,9 @@ struct SVGElementProperties {
     var isolate = false
     /// `transform-origin`, in user units.
     var transformOrigin: CGPoint?
+    /// `vector-effect: non-scaling-stroke`: the stroke's width and dashes in the host (canvas)
+    /// coordinate space, not the element's.
+    var nonScalingStroke = false
 }
 
 /// One presentation attribute or `style` declaration: name, value, and where the value starts.

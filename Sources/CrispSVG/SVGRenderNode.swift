@@ -49,6 +49,8 @@ struct SVGStrokeStyle {
     var miterLimit: CGFloat = 4
     var dashes: [CGFloat] = []
     var dashOffset: CGFloat = 0
+    /// `vector-effect="non-scaling-stroke"`: width and dashes in the canvas's space.
+    var isNonScaling = false
 }
 
 /// A shape ready to draw.

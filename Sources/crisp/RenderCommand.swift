@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
             Renders on a transparent background and writes an 8-bit RGBA PNG with straight alpha, \
             at the SVG's intrinsic size unless --scale or --width says otherwise.
             Exits with status 77 and a one-line reason on stderr when the file uses something Crisp \
-            cannot draw yet (tref, vector-effect, …), instead of drawing it wrongly.
+            cannot draw yet (foreignObject, …), instead of drawing it wrongly.
 
             With --bench N, reads and parses the file once, renders it N times into one canvas \
             (cleared before each render) and prints parse_ms, min_ms and mean_ms lines, then the \

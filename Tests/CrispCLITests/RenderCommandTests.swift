@@ -28,12 +28,12 @@ import Testing
     }
 
     @Test func anUnsupportedFeatureIsRefusedWithItsPlace() throws {
-        let dir = try Self.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\">\n<text id=\"t\">x</text><text>\n  <tref href=\"#t\"/></text></svg>")
+        let dir = try Self.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\">\n<g>\n  <foreignObject width=\"5\" height=\"5\"/></g></svg>")
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("in.svg").path
         let run = try CrispTool.run(["render", input, dir.appendingPathComponent("out.png").path])
         #expect(run.status == 77)
-        #expect(run.error.contains("unsupported: <tref> at \(input):3:3"), "\(run.error)")
+        #expect(run.error.contains("unsupported: <foreignObject> at \(input):3:3"), "\(run.error)")
     }
 
     /// resvg's font options: a user's font file used by family with the system's skipped, and a

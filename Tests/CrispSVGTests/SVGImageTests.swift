@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 // `<image>`: PNG, JPEG, GIF, WebP and SVG from data: URIs and files beside the document,
-// placement and aspect ratio, image-rendering; broken images are warnings, remote ones unsupported.
+// placement and aspect ratio, image-rendering; broken images are warnings, and so are remote ones (never downloaded).
 
 @Suite("SVG images")
 struct SVGImageTests {
@@ -56,13 +56,19 @@ struct SVGImageTests {
         let doc = try SVGDocument(contentsOfFile: file)
         #expect(rgba(try #require(doc.makeImage()), 1, 0) == [0, 0, 255, 255])
         #expect(doc.warnings.map(\.message) == ["cannot read \(directory.path)/gone.png: cannot be read (the image is not drawn)"])
-        // Read from bytes there is no directory: a file image is unsupported.
-        #expect(try SVGDocument(string: svg(##"<image href="dot.png"/>"##)).unsupportedFeatures.count == 1)
+        // Read from bytes there is no directory: a file image is a warning, not drawn.
+        let fromBytes = try SVGDocument(string: svg(##"<image href="dot.png"/>"##))
+        #expect(fromBytes.isFullySupported)
+        #expect(fromBytes.warnings.map(\.message) == [
+            ##"invalid href="dot.png": a file, but the document was not read from a file (no directory to find it in) (the image is not drawn)"##,
+        ])
     }
 
-    @Test func remoteImagesAreUnsupported() throws {
+    @Test func remoteImagesAreWarnings() throws {
+        // Never downloaded (SVGClipMaskEffectTests has the cases); not an unsupported feature.
         let doc = try SVGDocument(string: svg(##"<image width="4" height="4" href="https://example.org/a.png"/>"##))
-        #expect(doc.unsupportedFeatures.count == 1)
+        #expect(doc.isFullySupported)
+        #expect(doc.warnings.count == 1)
     }
 
     // MARK: Issue 31: JPEG, GIF, WebP, SVG images, image-rendering

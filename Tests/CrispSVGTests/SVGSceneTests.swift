@@ -45,6 +45,13 @@ struct SVGSceneTests {
         "transforms_clip": Spread(worstPSNR: 37.41, worstPercentOver16: 1.053),
         "ui_emboss": Spread(worstPSNR: 41.85, worstPercentOver16: 0.621),
         "big_fill": Spread(worstPSNR: 49.34, worstPercentOver16: 0.000254),
+        // The filter scenes of `crisp bench filters` (issue 31; written by its --write). CairoSVG,
+        // Cairo and Blend2D draw no filters, so the spread is resvg–Skia alone (Crisp measured
+        // 38.38 dB 1.343 %, 39.76 dB 0.711 %, 54.69 dB 0 %, 50.34 dB 0 %).
+        "large_blur": Spread(worstPSNR: 28.63, worstPercentOver16: 15.303),
+        "lighting": Spread(worstPSNR: 35.95, worstPercentOver16: 3.302),
+        "turbulence": Spread(worstPSNR: 41.13, worstPercentOver16: 0.001),
+        "drop_shadow_ui": Spread(worstPSNR: 27.73, worstPercentOver16: 12.647),
     ]
 
     @Test(arguments: spread.keys.sorted())

@@ -251,9 +251,25 @@ struct SVGTextTests {
                 == pixels(##"<text x="4" y="30">a<tspan font-size="0">b</tspan>c</text>"##))
     }
 
-    @Test func trefIsUnsupported() throws {
-        // (SVG 2 removed tref; resvg draws it.)
-        let doc = try document(##"<text id="t">x</text><text><tref href="#t"/></text>"##)
-        #expect(doc.unsupportedFeatures.map(\.reason) == ["<tref>"])
+    @Test func trefDrawsTheReferencedCharacters() throws {
+        // (SVG 2 removed tref; resvg draws it.) The referenced element's character data, its
+        // descendants' included, as a span with the tref's own positions and properties; white
+        // space handled where the tref is.
+        let defs = ##"<defs><text id="t">  a<tspan>b</tspan>  c </text></defs>"##
+        let doc = try document(defs + ##"<text x="4" y="30"><tref href="#t"/></text>"##)
+        #expect(doc.isFullySupported && doc.warnings.isEmpty, "\(doc.unsupportedFeatures) \(doc.warnings)")
+        #expect(try pixels(defs + ##"<text x="4" y="30"><tref href="#t"/></text>"##) == pixels(##"<text x="4" y="30">ab c</text>"##))
+        #expect(try pixels(defs + ##"<text x="4" y="30">x<tref xlink:href="#t" xmlns:xlink="http://www.w3.org/1999/xlink" dy="-4" fill="red"/>y</text>"##)
+                == pixels(##"<text x="4" y="30">x<tspan dy="-4" fill="red"> ab c </tspan>y</text>"##))
+        // Referenced text outside a text element (a desc) works too.
+        #expect(try pixels(##"<desc id="d">hello</desc><text x="4" y="30"><tref href="#d"/></text>"##)
+                == pixels(##"<text x="4" y="30">hello</text>"##))
+    }
+
+    @Test func trefWithoutATargetDrawsNothing() throws {
+        let doc = try document(##"<text x="4" y="30">a<tref href="#nope"/><tref/>b</text>"##)
+        #expect(doc.isFullySupported)
+        #expect(doc.warnings.map(\.message) == [##"no element has id "nope""##, "<tref> without href (not drawn)"])
+        #expect(try pixels(##"<text x="4" y="30">a<tref href="#nope"/>b</text>"##) == pixels(##"<text x="4" y="30">ab</text>"##))
     }
 }
