@@ -75,7 +75,7 @@ public struct CTLine: Sendable {
         // laid out in visual order (Bidi.swift). Otherwise one run in the font.
         let mayReorder = direction == .rightToLeft
             || (!isPlainASCII && text.unicodeScalars.contains(where: Bidi.mayNeedReordering))
-        if mayReorder || (fallback != nil && !isPlainASCII) {
+        if mayReorder || (fallback != nil && !isPlainASCII && !CTLine.covers(text, face)) {
             let scalars = drawnScalars()
             let bidi = mayReorder ? Bidi.levels(scalars, direction: direction) : nil
             let segments = fallback.map { CTLine.fallbackSegments(scalars, face: face, source: $0) } ?? [(face, scalars)]
@@ -157,6 +157,31 @@ public struct CTLine: Sendable {
         }
         self.init(font: font, glyphs: glyphs, positions: positions, width: pen, fontRuns: fontRuns,
                   paragraphDirection: bidi.map { $0.baseIsRightToLeft ? .rightToLeft : .leftToRight } ?? direction ?? .leftToRight)
+    }
+
+    private struct CoverageKey: Hashable { var text: String; var face: Int }
+    private static let coverageLock = NSLock()
+    nonisolated(unsafe) private static var coverage: [CoverageKey: Bool] = [:]
+
+    /// Whether `face` has a glyph for every character of `text` that `fallbackSegments` would
+    /// look up (marks, formats, variation selectors and spaces stay with their neighbour),
+    /// remembered per (text, face) in a bounded table: a label its font covers pays one lookup
+    /// per frame for having a fallback source.
+    static func covers(_ text: String, _ face: TrueTypeFont) -> Bool {
+        let key = CoverageKey(text: text, face: face.identifier)
+        if let hit = coverageLock.withLock({ coverage[key] }) { return hit }
+        let covered = text.unicodeScalars.allSatisfy { s in
+            if s.value < 0x80 { return s.value < 0x20 || s.value == 0x7F || face.glyph(for: s) != 0 }
+            let category = s.properties.generalCategory
+            return category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
+                || category == .format || category == .control || s.properties.isVariationSelector
+                || face.glyph(for: s) != 0
+        }
+        coverageLock.withLock {
+            if coverage.count >= 4096 { coverage.removeAll(keepingCapacity: true) }
+            coverage[key] = covered
+        }
+        return covered
     }
 
     /// The scalars split into stretches drawn by one face each: `face` where it has the glyph,
