@@ -76,11 +76,25 @@ public struct CTLine: Sendable {
         let mayReorder = direction == .rightToLeft
             || (!isPlainASCII && text.unicodeScalars.contains(where: Bidi.mayNeedReordering))
         if mayReorder || (fallback != nil && !isPlainASCII && !CTLine.covers(text, face)) {
+            // Such lines (bidi levels, fallback lookups, several runs) are kept whole: a label
+            // redrawn every frame costs one lookup, as a one-run line does through the shaper.
+            let key = LineKey(text: text, face: face.identifier, size: font.size, features: allFeatures,
+                              direction: direction.map { $0.rawValue } ?? 255,
+                              fallback: fallback.map { ObjectIdentifier($0) })
+            if let hit = CTLine.lineCacheLock.withLock({ CTLine.lineCache[key] }) {
+                self = hit.line
+                return
+            }
             let scalars = drawnScalars()
             let bidi = mayReorder ? Bidi.levels(scalars, direction: direction) : nil
             let segments = fallback.map { CTLine.fallbackSegments(scalars, face: face, source: $0) } ?? [(face, scalars)]
             if bidi != nil || segments.count > 1 || segments.first?.face !== face {
                 self.init(font: font, segments: segments, bidi: bidi, features: allFeatures, direction: direction)
+                let line = self
+                CTLine.lineCacheLock.withLock {
+                    if CTLine.lineCache.count >= 2048 { CTLine.lineCache.removeAll(keepingCapacity: true) }
+                    CTLine.lineCache[key] = (line, fallback)
+                }
                 return
             }
         }
@@ -158,6 +172,20 @@ public struct CTLine: Sendable {
         self.init(font: font, glyphs: glyphs, positions: positions, width: pen, fontRuns: fontRuns,
                   paragraphDirection: bidi.map { $0.baseIsRightToLeft ? .rightToLeft : .leftToRight } ?? direction ?? .leftToRight)
     }
+
+    private struct LineKey: Hashable {
+        var text: String
+        var face: Int
+        var size: CGFloat
+        var features: String
+        var direction: UInt8
+        var fallback: ObjectIdentifier?
+    }
+    private static let lineCacheLock = NSLock()
+    // The entry holds the fallback source, so no other source can take its address while the
+    // entry lives.
+    nonisolated(unsafe) private static var lineCache: [LineKey: (line: CTLine, source: FontSource?)] = [:]
+    static func removeCachedLines() { lineCacheLock.withLock { lineCache.removeAll() } }
 
     private struct CoverageKey: Hashable { var text: String; var face: Int }
     private static let coverageLock = NSLock()

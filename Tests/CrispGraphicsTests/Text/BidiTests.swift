@@ -41,6 +41,13 @@ import Testing
         // its side), so it stands left of it; the digits themselves read left to right.
         #expect(line.glyphs == BidiTests.glyphs("abc 123 גבא", font))
         #expect(BidiTests.increasing(line) && line.fontRuns.isEmpty)
+        // Kept whole: the same line again, from the line cache or after emptying it, is the same.
+        let again = CTLine(string: "abc אבג 123", font: font)
+        CTFont.purgeShapingCache()
+        let fresh = CTLine(string: "abc אבג 123", font: font)
+        #expect(again.glyphs == line.glyphs && again.positions == line.positions)
+        #expect(fresh.glyphs == line.glyphs && fresh.positions == line.positions)
+        #expect(CTLine(string: "abc אבג 123", font: font.withSize(40)).width > line.width * 1.9)
         // The width is the logical line's: reordering moves glyphs, it adds none.
         #expect(abs(line.width - CTLine(string: "abc 123 גבא", font: font, direction: .leftToRight).width) < 0.5)
     }
