@@ -48,6 +48,13 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // Bidirectional text: GNU FriBidi resolves the Unicode Bidirectional Algorithm's levels
+        // (UAX #9); CTLine reorders and shapes the runs.
+        .systemLibrary(
+            name: "CFribidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
         .systemLibrary(
             name: "CFontconfig",
             pkgConfig: "fontconfig",
@@ -74,7 +81,7 @@ let package = Package(
         // The AVX2 compositing kernels, chosen at run time (each function carries its own
         // `target("avx2")` attribute: no flags).
         .target(name: "CCrispKernels"),
-        .target(name: "CrispGraphics", dependencies: ["CZlib", "CCrispKernels", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "CrispGraphics", dependencies: ["CZlib", "CCrispKernels", "CHarfBuzz", "CFribidi", "CFontconfig"]),
         .target(name: "CrispSVG", dependencies: ["CrispGraphics", "CTurboJPEG", "CGIF", "CWebP"]),
         .target(name: "CrispUI", dependencies: ["CrispGraphics"]),
         .target(name: "CrispBenchmarks", dependencies: ["CrispGraphics"]),

@@ -1,7 +1,8 @@
 import CrispGraphics
 import Foundation
 
-/// A line of text, like `UILabel`: measured and drawn with the bundled Roboto faces through the
+/// A line of text, like `UILabel`: measured and drawn with the bundled Roboto faces (characters
+/// they lack from `FontSource.drawingFallback`, bidirectional text in visual order) through the
 /// same rasterizer as every other shape, so it is as sharp as the rest at 1× and 2× and under
 /// rotation.
 ///

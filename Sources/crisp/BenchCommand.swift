@@ -5,9 +5,9 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmarks: the rasterizer (default), paint, text drawing and SVG filters.",
+        abstract: "Benchmarks: the rasterizer (default), paint, text drawing, text layout (shaping) and SVG filters.",
         discussion: "Build with `swift build -c release` first; debug builds are 10–50× slower.",
-        subcommands: [RasterBenchCommand.self, PaintBenchCommand.self, TextBenchCommand.self, FilterBenchCommand.self],
+        subcommands: [RasterBenchCommand.self, PaintBenchCommand.self, TextBenchCommand.self, ShapingBenchCommand.self, FilterBenchCommand.self],
         defaultSubcommand: RasterBenchCommand.self)
 }
 
@@ -181,6 +181,40 @@ struct TextBenchCommand: ParsableCommand {
             }
         }
         lines.append("cells: glyphs per ms")
+        print(lines.joined(separator: "\n"))
+    }
+}
+
+struct ShapingBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shaping",
+        abstract: "Measure text layout (CTLine: HarfBuzz shaping, bidi, fallback): glyphs per millisecond.",
+        discussion: """
+            Four kinds of lines at 17 px: Latin UI text with ligature candidates (bundled Roboto), the same \
+            with a fallback font source (nothing falls back: the cost of having one), an \
+            Arabic paragraph with numbers (DejaVu Sans: bidi and joining), and Latin mixed with Hebrew, \
+            Arabic, Greek and Cyrillic in Roboto with per-character fallback. "shaped" empties the shaping \
+            cache before each run (a first frame), "cached" does not (later frames). Medians of repeated runs.
+            """)
+
+    @Option(name: .long, help: "Minimum seconds timed per table cell.")
+    var minTime: Double = 0.25
+
+    func validate() throws {
+        if !(minTime > 0 && minTime <= 60) { throw ValidationError("--min-time must be in (0, 60]") }
+    }
+
+    func run() throws {
+        warnIfDebugBuild()
+        let results = try ShapingBenchmark(minimumSeconds: minTime).run()
+        var lines = [(["kind"] + ShapingBenchmark.Mode.allCases.map(\.rawValue)).map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined()]
+        for kind in ShapingBenchmark.Kind.allCases {
+            let cells = ShapingBenchmark.Mode.allCases.map { mode in
+                results.first { $0.kind == kind && $0.mode == mode }.map { String(format: "%.0f", $0.glyphsPerMillisecond) } ?? "-"
+            }
+            lines.append(([kind.rawValue] + cells).map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined())
+        }
+        lines.append("cells: glyphs laid out per ms")
         print(lines.joined(separator: "\n"))
     }
 }

@@ -54,7 +54,10 @@ public final class CTFont: Sendable, CustomStringConvertible {
 
     /// Forgets every shaped line kept for reuse, so the next line laid out is shaped again by
     /// HarfBuzz. For benchmarks; layout never needs it.
-    public static func purgeShapingCache() { Shaper.removeAll() }
+    public static func purgeShapingCache() {
+        Shaper.removeAll()
+        CTLine.removeCachedLines()
+    }
 
     /// The same face at another size.
     public func withSize(_ size: CGFloat) -> CTFont { CTFont(face: face, size: size) }

@@ -74,9 +74,17 @@ public final class FontSource: @unchecked Sendable {
     private let local: [Entry]
     private let lock = NSLock()
     private var cache: [String: FontMatch?] = [:]
+    private struct FallbackKey: Hashable { let scalar: UInt32; let weight: Int; let italic: Bool }
+    private var fallbackCache: [FallbackKey: TrueTypeFont?] = [:]
 
     /// The source with default settings: the bundled fonts and the system's.
     public static let standard = FontSource(settings: FontSettings())
+
+    /// Where `String.draw(at:font:color:in:)`, `String.size(withFont:)` and so `Label` find
+    /// characters their font lacks (per character, see `CTLine(string:font:fallback:)`); nil
+    /// draws the font's .notdef glyph instead (for output that must not depend on the system's
+    /// fonts). `standard` by default. Set it before drawing starts.
+    nonisolated(unsafe) public static var drawingFallback: FontSource? = .standard
 
     /// Reads the families of the bundled fonts and of the user's files and folders.
     public init(settings: FontSettings) {
@@ -153,8 +161,20 @@ public final class FontSource: @unchecked Sendable {
     }
 
     /// A face that has a glyph for `scalar`: the fallback families in order, then (with system
-    /// fonts) whatever fontconfig finds covering it. Nil when no font has it.
+    /// fonts) whatever fontconfig finds covering it. Nil when no font has it. Answers are kept
+    /// per (scalar, weight, style) for the source's life, so fontconfig is asked once.
     public func fallbackFace(for scalar: Unicode.Scalar, weight: Int = 400, italic: Bool = false) -> TrueTypeFont? {
+        let key = FallbackKey(scalar: scalar.value, weight: weight, italic: italic)
+        if let hit = lock.withLock({ fallbackCache[key] }) { return hit }
+        let face = findFallbackFace(for: scalar, weight: weight, italic: italic)
+        lock.withLock {
+            if fallbackCache.count >= 65_536 { fallbackCache.removeAll(keepingCapacity: true) }
+            fallbackCache[key] = .some(face)
+        }
+        return face
+    }
+
+    private func findFallbackFace(for scalar: Unicode.Scalar, weight: Int, italic: Bool) -> TrueTypeFont? {
         for family in settings.fallbackFamilies {
             if let m = find(settings.resolve(family), weight, italic), m.face.glyph(for: scalar) != 0 { return m.face }
         }

@@ -13,14 +13,19 @@ import Foundation
 // draws a label reading upwards. The text matrix is set for the call and then restored; the
 // context's fill colour is left as it was.
 //
+// Characters the font lacks are drawn from `FontSource.drawingFallback` (the bundled fonts, DejaVu
+// Sans, then whatever fontconfig finds covering them), as a platform's labels do; a line its font
+// covers costs one table lookup for that (CTLine.covers).
+//
 // There is no current context in CrispGraphics, so the context is a parameter; CrispUI wraps
 // these with its current-context stack.
 
 extension String {
-    /// The size of the string's line box in `font`: its typographic width and the font's line
+    /// The size of the string's line box in `font` (characters it lacks measured in the faces
+    /// `FontSource.drawingFallback` finds): its typographic width and the font's line
     /// height, both rounded up to whole units, as UIKit's `-sizeWithFont:`.
     public func size(withFont font: CTFont) -> CGSize {
-        let line = CTLine(string: self, font: font)
+        let line = CTLine(string: self, font: font, fallback: FontSource.drawingFallback)
         return CGSize(width: line.width.rounded(.up), height: font.lineHeight.rounded(.up))
     }
 
@@ -32,7 +37,7 @@ extension String {
     /// `point` is the bottom-left corner. The CTM — including rotations — applies as usual.
     @discardableResult
     public func draw(at point: CGPoint, font: CTFont, color: CGColor, in context: CGContext) -> CGSize {
-        let line = CTLine(string: self, font: font)
+        let line = CTLine(string: self, font: font, fallback: FontSource.drawingFallback)
         let savedMatrix = context.textMatrix
         context.saveGState()
         context.setFillColor(color)

@@ -58,4 +58,26 @@ import Testing
         #expect(right > 255 * 40, "ink right of the Latin word: \(right)")
         #expect(!line.imageBounds.isNull && line.imageBounds.maxX > box + 20)
     }
+
+    /// `String.draw` and `size(withFont:)` (and so `Label`) take missing characters from
+    /// `FontSource.drawingFallback`, `.standard` by default.
+    @Test func stringDrawingFallsBackByDefault() throws {
+        guard FontFallbackTests.dejaVuInstalled() else { return }
+        #expect(FontSource.drawingFallback === FontSource.standard)
+        let font = try CTFont.uiFont(size: 20)
+        let text = "Call שלום"
+        let line = CTLine(string: text, font: font, fallback: .standard)
+        #expect(text.size(withFont: font).width == line.width.rounded(.up))
+        #expect(text.size(withFont: font).width != CTLine(string: text, font: font).width.rounded(.up))
+        let ctx = CGContext(width: 160, height: 40)!
+        text.draw(at: CGPoint(x: 2, y: 4), font: font, color: CGColor(gray: 0, alpha: 1), in: ctx)
+        let box = CTLine(string: "Call ", font: font).width + 4
+        let right = (Int(box)..<160).reduce(0) { sum, x in sum + (0..<40).reduce(0) { $0 + ctx.alphaAt(x, $1) } }
+        #expect(right > 255 * 30, "ink of the Hebrew word: \(right)")
+        // Coverage is worked out once per (text, face); fallback faces once per character.
+        #expect(CTLine.covers("Grüße", font.face) && CTLine.covers("Grüße\u{301}", font.face))
+        #expect(!CTLine.covers(text, font.face))
+        let first = FontSource.standard.fallbackFace(for: "ש")
+        #expect(first != nil && first === FontSource.standard.fallbackFace(for: "ש"))
+    }
 }
