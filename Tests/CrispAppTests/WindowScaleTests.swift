@@ -1,4 +1,4 @@
-@testable import CrispApp
+import CrispApp
 import CrispTestSupport
 import Foundation
 import Testing

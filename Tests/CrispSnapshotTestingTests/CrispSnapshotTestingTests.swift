@@ -1,5 +1,5 @@
 import CrispApp
-@testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 import CrispDemoApp
 import CrispSnapshotTesting
 import Foundation

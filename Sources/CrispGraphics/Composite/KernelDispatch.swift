@@ -16,9 +16,9 @@ import CCrispKernels
 // everything the body draws on the calling thread.
 
 /// The choice between the AVX2 and the SSE2 source-over kernels, per thread.
-enum KernelDispatch {
+@_spi(Testing) public enum KernelDispatch {
     /// A set of kernels.
-    enum Path: Equatable, Sendable {
+    public enum Path: Equatable, Sendable {
         /// The Swift SSE2 kernels for every span.
         case sse2
         /// The AVX2 kernels for every span, however short.
@@ -33,7 +33,7 @@ enum KernelDispatch {
     static let measuredMinimumSpan = 1
 
     /// Whether this CPU (and its OS) supports AVX2.
-    static let cpuHasAVX2 = crisp_cpu_has_avx2() != 0
+    public static let cpuHasAVX2 = crisp_cpu_has_avx2() != 0
 
     /// Whether a span of `count` pixels goes to the AVX2 kernels on this thread.
     @inline(__always)
@@ -49,7 +49,7 @@ enum KernelDispatch {
     /// Runs `body` with `path` forced on the calling thread (for tests and benchmarks), then
     /// restores the thread's previous choice. Returns nil, running nothing, when `.avx2` is asked
     /// of a CPU without AVX2.
-    static func withPath<Result>(_ path: Path, _ body: () throws -> Result) rethrows -> Result? {
+    public static func withPath<Result>(_ path: Path, _ body: () throws -> Result) rethrows -> Result? {
         let decided = crisp_dispatch_decided != 0, previous = crisp_dispatch_minimum_span
         guard set(path) else { return nil }
         defer {

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@_spi(Testing) @testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// `drawTransformed`, the fast path for turned images, against `draw(_:in:)`: close to it under a
 /// rotation (a few levels inside, an edge's coverage approximated), exactly it where it falls back.

@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@_spi(Testing) @testable import CrispGraphics
+@_spi(Testing) import CrispGraphics
 
 /// CFF, CFF2, collections and variable fonts: outlines HarfBuzz draws and Crisp's rasterizer
 /// fills. The variable fixtures are built by `Fixtures/fonts/make_variable_fixtures.py`: a
