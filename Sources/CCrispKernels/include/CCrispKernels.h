@@ -134,4 +134,14 @@ static inline void crisp_prefetch_span(const void *p, ptrdiff_t bytes) {
     __builtin_prefetch(c + bytes - 1, 1, 3);
 }
 
+/// Writes rows `y0..<y1`, columns `x0..<x1` of `src` (`src_width` × `src_height` pixels,
+/// `src_stride` pixels a row) magnified 2× bilinearly into `dst` (`dst_stride` pixels a row;
+/// 2·`src_width` × 2·`src_height`): each destination pixel is 9/16 of its source pixel and 3/16,
+/// 3/16, 1/16 of the nearer neighbours, edges clamped (Magnify.c). `scratch` holds
+/// 4·(`src_width` + 2) 16-bit lanes, `row` 2·`src_width` pixels (used when the columns are not
+/// the whole row).
+void crisp_magnify2x(const uint32_t *src, ptrdiff_t src_width, ptrdiff_t src_height, ptrdiff_t src_stride,
+                     uint32_t *dst, ptrdiff_t dst_stride, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t y0, ptrdiff_t y1,
+                     uint16_t *scratch, uint32_t *row);
+
 #endif
