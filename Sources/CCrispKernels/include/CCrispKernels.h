@@ -144,4 +144,18 @@ void crisp_magnify2x(const uint32_t *src, ptrdiff_t src_width, ptrdiff_t src_hei
                      uint32_t *dst, ptrdiff_t dst_stride, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t y0, ptrdiff_t y1,
                      uint16_t *scratch, uint32_t *row);
 
+/// A picture a bilinear sample reads: `width` × `height` pixels, `width` a row.
+typedef struct {
+    const uint32_t *pixels;
+    ptrdiff_t width, height;
+} crisp_bilinear;
+
+/// `count` fully covered pixels of the rotation's cross-fade (CrossFade.c): pixel i is the
+/// bilinear sample of `over` at (uo + i·suo, vo + i·svo), scaled by `alpha`, over that of the
+/// opaque `under` at (uu + i·suu, vu + i·svu) — coordinates in 32.32 fixed point, biased by −½,
+/// clamped to the pictures' edges — bit for bit `TransformedImageBlit`'s Swift samples.
+void crisp_cross_fade_row(uint32_t *dest, ptrdiff_t count, const crisp_bilinear *under, int64_t uu, int64_t vu,
+                          int64_t suu, int64_t svu, const crisp_bilinear *over, int64_t uo, int64_t vo, int64_t suo,
+                          int64_t svo, uint32_t alpha);
+
 #endif

@@ -338,14 +338,12 @@ struct TransformedImageBlit {
             var uu = pu.u &+ pu.su &* ku, vu = pu.v &+ pu.sv &* ku
             var uo = po.u &+ po.su &* ko, vo = po.v &+ po.sv &* ko
             let suu = pu.su, svu = pu.sv, suo = po.su, svo = po.sv
-            if under.isOpaque && over.alpha < 255 {
-                // The rotation's case: an opaque picture under a fading one.
-                let a = over.alpha
-                for i in from..<to {
-                    let s = under.sample(uu, vu, underSource)
-                    dest[i] = Pixel.sourceOver(Pixel.scale(over.sample(uo, vo, overSource), by: a), s)
-                    uu &+= suu; vu &+= svu; uo &+= suo; vo &+= svo
-                }
+            if under.isOpaque && over.alpha < 255 && !under.nearest && !over.nearest {
+                // The rotation's case, an opaque picture under a fading one: the C kernel's SSE2
+                // taps (CCrispKernels/CrossFade.c), bit for bit `sample`, `scale` and `sourceOver`.
+                var u = crisp_bilinear(pixels: underSource, width: under.levelWidth, height: under.levelHeight)
+                var o = crisp_bilinear(pixels: overSource, width: over.levelWidth, height: over.levelHeight)
+                crisp_cross_fade_row(dest + from, to - from, &u, uu, vu, suu, svu, &o, uo, vo, suo, svo, over.alpha)
             } else {
                 for i in from..<to {
                     let d = under.interiorPixel(under.sample(uu, vu, underSource), dest[i])
