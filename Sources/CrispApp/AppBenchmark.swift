@@ -112,12 +112,24 @@ public enum AppBenchmark {
         /// does not inflate; see `MonotonicClock.threadCPUNanoseconds`).
         public var turnCPUMedian: TimeInterval
         public var turnCPUMax: TimeInterval
-        /// The same at half resolution (`Window.RotationResolution.half`).
+        /// The same at half resolution (`Window.RotationResolution.half`, the default).
         public var halfCPUMedian: TimeInterval
         public var halfCPUMax: TimeInterval
-        /// Median full frame in portrait and in landscape.
+        /// Median and slowest frame of the turn at half resolution, wall time.
+        public var halfMedian: TimeInterval
+        public var halfMax: TimeInterval
+        /// Median full frame in portrait and in landscape, wall time and thread CPU time (the
+        /// portrait figure is the faster of a run before the turns and one after landscape, so
+        /// both orientations are measured with the same caches behind them).
         public var portrait: TimeInterval
         public var landscape: TimeInterval
+        public var portraitCPU: TimeInterval
+        public var landscapeCPU: TimeInterval
+        /// Views drawn afresh into the contents cache per full frame (`ContentsCache.misses`),
+        /// in portrait (after landscape) and in landscape: a view that misses every frame is
+        /// drawn every frame.
+        public var portraitMisses: Double
+        public var landscapeMisses: Double
     }
 
     /// Measures the rotation on `screen` at `device`: `frames` turns of 12 animation frames each
@@ -129,14 +141,22 @@ public enum AppBenchmark {
             device: device, fixedTime: "9:41", screen: screen, allowsBackgroundReports: false), eventLoop: EventLoop(clock: { now }))
         let host = try HeadlessHost(window: app.window)
         (app.currentScreen as? AppScreenView)?.prepareForSnapshot()
-        func fullFrames() throws -> TimeInterval {
+        var misses = 0.0
+        func fullFrames() throws -> (wall: TimeInterval, cpu: TimeInterval) {
             try host.renderFrame()
-            return try time(frames) { _ in
+            let misses0 = app.window.contentsCache.misses
+            defer { misses = Double(app.window.contentsCache.misses - misses0) / Double(frames) }
+            var wall: [TimeInterval] = [], cpu: [TimeInterval] = []
+            for _ in 0..<frames {
                 app.window.invalidateEverything()
-                return try host.renderFrame()
-            }.median
+                let t0 = MonotonicClock.seconds(), c0 = MonotonicClock.threadCPUNanoseconds()
+                try host.renderFrame()
+                wall.append(MonotonicClock.seconds() - t0)
+                cpu.append(TimeInterval(MonotonicClock.threadCPUNanoseconds() - c0) / 1e9)
+            }
+            return (wall.median, cpu.median)
         }
-        let portrait = try fullFrames()
+        let portraitBefore = try fullFrames()
         func turns() throws -> (wall: [TimeInterval], cpu: [TimeInterval]) {
             var turn: [TimeInterval] = [], turnCPU: [TimeInterval] = []
             for i in 0..<frames {
@@ -161,14 +181,20 @@ public enum AppBenchmark {
         app.window.rotationResolution = .full
         let (turn, turnCPU) = try turns()
         app.window.rotationResolution = .half
-        let (_, halfCPU) = try turns()
+        let (half, halfCPU) = try turns()
         app.window.rotationResolution = resolution
         app.setOrientation(.landscapeLeft, animated: false)
         let landscape = try fullFrames()
+        let landscapeMisses = misses
+        app.setOrientation(.portrait, animated: false)
+        let portraitAfter = try fullFrames()
         return RotationResult(screen: screen, device: device, turnMedian: turn.median, turnMax: turn.max() ?? 0,
                               turnCPUMedian: turnCPU.median, turnCPUMax: turnCPU.max() ?? 0,
                               halfCPUMedian: halfCPU.median, halfCPUMax: halfCPU.max() ?? 0,
-                              portrait: portrait, landscape: landscape)
+                              halfMedian: half.median, halfMax: half.max() ?? 0,
+                              portrait: min(portraitBefore.wall, portraitAfter.wall), landscape: landscape.wall,
+                              portraitCPU: min(portraitBefore.cpu, portraitAfter.cpu), landscapeCPU: landscape.cpu,
+                              portraitMisses: misses, landscapeMisses: landscapeMisses)
     }
 
     /// Prints `--bench-render`'s tables: every screen at every device (unless `loupeOnly`),
@@ -201,14 +227,17 @@ public enum AppBenchmark {
         }
         guard !loupeOnly else { return }
         print("")
-        print("rotation  device       turn frame (max)        full frame portrait  landscape   turn frame CPU (max)    at ½ resolution CPU (max)")
+        print("rotation  device       turn frame (max)        full frame portrait  landscape   turn frame CPU (max)    at ½ resolution CPU (max)  ½ wall (max)            full frame CPU portrait  landscape   cache misses a frame portrait  landscape")
         for screen in screens {
             let r = try runRotation(application: application, screen: screen, frames: frames)
             print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
                   + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
                   + String(format: "%7.3f ms (%7.3f ms)  %7.3f ms          %7.3f ms  %7.3f ms (%7.3f ms)  %7.3f ms (%7.3f ms)", r.turnMedian * 1000,
                            r.turnMax * 1000, r.portrait * 1000, r.landscape * 1000, r.turnCPUMedian * 1000, r.turnCPUMax * 1000,
-                           r.halfCPUMedian * 1000, r.halfCPUMax * 1000))
+                           r.halfCPUMedian * 1000, r.halfCPUMax * 1000)
+                  + String(format: "    %7.3f ms (%7.3f ms)  %7.3f ms               %7.3f ms   %5.1f                          %5.1f",
+                           r.halfMedian * 1000, r.halfMax * 1000, r.portraitCPU * 1000, r.landscapeCPU * 1000,
+                           r.portraitMisses, r.landscapeMisses))
         }
     }
 

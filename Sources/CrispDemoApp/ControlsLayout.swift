@@ -9,7 +9,7 @@ import Foundation
 /// three rows: a bar twice as high, bigger panels, and the bitmaps beside check box, switch and
 /// swatches). A size at least 600 × 680 pt gets the iPad design. The design is scaled
 /// uniformly to fit — never above 1.25× for the phone design, never above 1× for the iPad one —
-/// and centred; height to spare (a 4-inch phone, an iPad) goes into the margins and the gaps
+/// and centred, every edge on a whole point; height to spare (a 4-inch phone, an iPad) goes into the margins and the gaps
 /// between the rows, up to 30 points each. Every control draws relative to its bounds, so a
 /// scaled design is drawn again from its vectors, sharp at any factor; and since the rectangles
 /// of a design do not overlap, nothing overlaps at any size.
@@ -97,9 +97,16 @@ public struct ControlsLayout: Equatable, Sendable {
         let gap = min(spare / CGFloat(rowStarts.count + 2), 30).rounded(.down)
         let dx = ((size.width - canvas.width * k) / 2).rounded()
         let dy = ((spare - gap * CGFloat(rowStarts.count)) / 2).rounded()
+        // Every edge on a whole point (so on whole pixels at 1× and 2×): a scaled design (an
+        // iPad in landscape, k ≈ 0.89) otherwise puts controls at fractions of a pixel, where
+        // the window cannot copy their cached contents and draws them all again every frame
+        // (the landscape full frame took 2.8× the portrait one). Rounding each edge keeps
+        // their order, so rectangles that did not overlap still do not.
         func place(_ r: CGRect) -> CGRect {
             let row = CGFloat(rowStarts.filter { $0 <= r.minY }.count)
-            return CGRect(x: r.minX * k + dx, y: r.minY * k + dy + row * gap, width: r.width * k, height: r.height * k)
+            let x0 = (r.minX * k + dx).rounded(), x1 = (r.maxX * k + dx).rounded()
+            let y0 = (r.minY * k + dy + row * gap).rounded(), y1 = (r.maxY * k + dy + row * gap).rounded()
+            return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
         return ControlsLayout(
             bar: place(design.bar), zoomPanel: place(design.zoomPanel), battery: place(design.battery),

@@ -123,6 +123,8 @@ open class Window: View {
         let newImage: CGImage?
         let startAngle: CGFloat
         var progress: CGFloat = 0
+        /// The half-resolution frame, kept for the whole turn (`RotationResolution.half`).
+        var half: CGContext?
         init(oldImage: CGImage, newImage: CGImage?, startAngle: CGFloat) {
             self.oldImage = oldImage
             self.newImage = newImage
@@ -187,7 +189,7 @@ open class Window: View {
     }
 
     /// How finely the rotation's frames between its start and end are drawn (`--bench-render`
-    /// measures both; half took 36 ms of CPU a frame against 85 ms on the retina iPad, see
+    /// measures both; half took 17.5 ms of CPU a frame against 38.6 ms on the retina iPad, see
     /// docs/performance.md). The first frame, an exact quarter or half turn, is always drawn whole.
     public var rotationResolution = RotationResolution.half
 
@@ -195,13 +197,22 @@ open class Window: View {
     /// pixel): black, then the new picture and over it the old one fading out, both in a
     /// rectangle between their sizes, turned about the screen's centre.
     private func paintRotation(_ turn: Rotation, into context: CGContext) {
-        guard rotationResolution == .half, turn.progress > 0, context.width > 1, context.height > 1,
-              let half = CGContext(width: (context.width + 1) / 2, height: (context.height + 1) / 2) else {
+        guard rotationResolution == .half, turn.progress > 0, context.width > 1, context.height > 1 else {
+            paintRotation(turn, into: context, scaleX: 1, scaleY: 1)
+            return
+        }
+        let hw = (context.width + 1) / 2, hh = (context.height + 1) / 2
+        if turn.half?.width != hw || turn.half?.height != hh { turn.half = CGContext(width: hw, height: hh) }
+        guard let half = turn.half else {
             paintRotation(turn, into: context, scaleX: 1, scaleY: 1)
             return
         }
         let sx = CGFloat(half.width) / CGFloat(context.width), sy = CGFloat(half.height) / CGFloat(context.height)
+        half.saveGState()
         paintRotation(turn, into: half, scaleX: sx, scaleY: sy)
+        half.restoreGState()
+        // Even sizes (every device's): the 2× magnification straight into the frame, in one pass.
+        if context.copyMagnified(from: half) { return }
         guard let image = half.makeImage() else { return }
         context.draw(image, in: CGRect(x: 0, y: 0, width: context.width, height: context.height))
     }
@@ -229,11 +240,8 @@ open class Window: View {
         let rect = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
         // The fast path for turned images (`drawTransformed`): within a few levels of `draw`,
         // and exactly it at the start and end of the turn, where the transform is axis-aligned.
-        if p > 0 { context.drawTransformed(new, in: rect) }
-        if p < 1 {
-            context.setAlpha(1 - p)
-            context.drawTransformed(old, in: rect)
-        }
+        // Both pictures in one pass: the new one, and over it the old one at 1 − p.
+        context.drawTransformed(old, fadingInto: new, fraction: p, in: rect)
     }
 
     // MARK: Frames

@@ -216,4 +216,54 @@ private enum TwoScreenApp: CrispApplication {
         #expect(TwoScreenApp.run(arguments: ["--orientation", "upside-down", "--device", "ipad", "--snapshot", png]) == 0)
         #expect(try CGImage(contentsOfPNGFile: png).width == 768)
     }
+
+    /// The turn's frames at half resolution (the default) against the same frames drawn whole:
+    /// the same picture, softer. Per channel, the mean difference stays under 3 levels and
+    /// fewer than 3 % of the pixels differ by more than 48 (the edges of the stripes and text,
+    /// which the half-size samples blur); a wrong sample, a picture turned the other way or a
+    /// fade backwards breaks both. `CRISP_ROTATION_PNG=DIR` writes the frames there to look at.
+    @Test func halfResolutionFramesAreTheFullResolutionOnesSofter() throws {
+        let clock = ManualClock()
+        func app(_ resolution: Window.RotationResolution) throws -> (AppController, HeadlessHost) {
+            let app = AppController(application: TwoScreenApp.self, configuration: AppConfiguration(fixedTime: "9:41"),
+                                    eventLoop: EventLoop(clock: { clock.t }))
+            app.window.rotationResolution = resolution
+            let host = try HeadlessHost(window: app.window)
+            try host.run()
+            app.handleKey(Self.ctrlLeft)
+            try host.renderFrame()
+            return (app, host)
+        }
+        let start = clock.t
+        let (fullApp, full) = try app(.full)
+        clock.t = start
+        let (halfApp, half) = try app(.half)
+        let directory = ProcessInfo.processInfo.environment["CRISP_ROTATION_PNG"]
+        for step in 1...3 {
+            clock.t = start + Screen.rotationDuration * Double(step) / 4
+            for a in [fullApp, halfApp] { a.window.eventLoop.runDueWork() }
+            #expect(fullApp.window.isRotating && halfApp.window.isRotating)
+            try full.renderFrame()
+            try half.renderFrame()
+            let f = full.context.makeImage()!, h = half.context.makeImage()!
+            if let directory {
+                try f.writePNG(to: "\(directory)/turn-\(step)-full.png")
+                try h.writePNG(to: "\(directory)/turn-\(step)-half.png")
+            }
+            var sum = 0, far = 0
+            for (p, q) in zip(f.pixels, h.pixels) {
+                var worst: UInt32 = 0
+                for shift in stride(from: UInt32(0), through: 24, by: 8) {
+                    let u = (p >> shift) & 0xFF, v = (q >> shift) & 0xFF
+                    let d = u > v ? u - v : v - u
+                    sum += Int(d)
+                    worst = max(worst, d)
+                }
+                if worst > 48 { far += 1 }
+            }
+            let mean = Double(sum) / Double(4 * f.pixels.count)
+            #expect(mean < 3, "step \(step): mean difference \(mean)")
+            #expect(far * 100 < 3 * f.pixels.count, "step \(step): \(far) pixels differ by more than 48")
+        }
+    }
 }

@@ -134,4 +134,28 @@ static inline void crisp_prefetch_span(const void *p, ptrdiff_t bytes) {
     __builtin_prefetch(c + bytes - 1, 1, 3);
 }
 
+/// Writes rows `y0..<y1`, columns `x0..<x1` of `src` (`src_width` × `src_height` pixels,
+/// `src_stride` pixels a row) magnified 2× bilinearly into `dst` (`dst_stride` pixels a row;
+/// 2·`src_width` × 2·`src_height`): each destination pixel is 9/16 of its source pixel and 3/16,
+/// 3/16, 1/16 of the nearer neighbours, edges clamped (Magnify.c). `scratch` holds
+/// 4·(`src_width` + 2) 16-bit lanes, `row` 2·`src_width` pixels (used when the columns are not
+/// the whole row).
+void crisp_magnify2x(const uint32_t *src, ptrdiff_t src_width, ptrdiff_t src_height, ptrdiff_t src_stride,
+                     uint32_t *dst, ptrdiff_t dst_stride, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t y0, ptrdiff_t y1,
+                     uint16_t *scratch, uint32_t *row);
+
+/// A picture a bilinear sample reads: `width` × `height` pixels, `width` a row.
+typedef struct {
+    const uint32_t *pixels;
+    ptrdiff_t width, height;
+} crisp_bilinear;
+
+/// `count` fully covered pixels of the rotation's cross-fade (CrossFade.c): pixel i is the
+/// bilinear sample of `over` at (uo + i·suo, vo + i·svo), scaled by `alpha`, over that of the
+/// opaque `under` at (uu + i·suu, vu + i·svu) — coordinates in 32.32 fixed point, biased by −½,
+/// clamped to the pictures' edges — bit for bit `TransformedImageBlit`'s Swift samples.
+void crisp_cross_fade_row(uint32_t *dest, ptrdiff_t count, const crisp_bilinear *under, int64_t uu, int64_t vu,
+                          int64_t suu, int64_t svu, const crisp_bilinear *over, int64_t uo, int64_t vo, int64_t suo,
+                          int64_t svo, uint32_t alpha);
+
 #endif

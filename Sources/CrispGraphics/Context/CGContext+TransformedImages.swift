@@ -1,3 +1,4 @@
+import CCrispKernels
 import Foundation
 
 // A fast path for an image drawn under a turning or skewing CTM (the emulator's rotation
@@ -20,47 +21,11 @@ extension CGContext {
     /// shadow, an image mask, high interpolation quality or anti-aliasing off, it is exactly
     /// `draw(_:in:)`.
     public func drawTransformed(_ image: CGImage, in rect: CGRect) {
-        let t = userToRaster
-        // Within rounding of a quarter turn (`rotate(by: .pi / 2)` leaves 6e-17 where 0 belongs),
-        // the general path is as fast and exact.
-        let straight = abs(t.a) + abs(t.d), turned = abs(t.b) + abs(t.c)
-        let isNearlyRectilinear = turned <= straight * 1e-9 || straight <= turned * 1e-9
-        guard !isNearlyRectilinear, !image.isMask, gstate.clip.mask == nil, gstate.blendMode == .normal,
-              !(gstate.shadow?.isVisible ?? false), !layerStack.isEmpty || baseRows == nil,
-              gstate.interpolationQuality != .high, isAntialiasing,
-              rect.isFiniteRect, rect.width != 0, rect.height != 0, image.width > 0, image.height > 0,
-              t.determinant != 0, t.determinant.isFinite else {
+        guard let t = transformedSetup(image, in: rect) else {
             draw(image, in: rect)
             return
         }
-        let clip = gstate.clip.bounds
-        let alpha = UInt32((min(max(gstate.alpha, 0), 1) * 255).rounded())
-        guard !clip.isEmpty, alpha > 0 else { return }
-        let r = rect.standardized
-        let w = CGFloat(image.width), h = CGFloat(image.height)
-        let userToImage = CGAffineTransform(a: w / r.width, b: 0, c: 0, d: -h / r.height,
-                                            tx: -r.minX * w / r.width, ty: r.maxY * h / r.height)
-        let toImage = t.inverted().concatenating(userToImage)
-        guard toImage.a.isFinite, toImage.b.isFinite, toImage.c.isFinite, toImage.d.isFinite,
-              toImage.tx.isFinite, toImage.ty.isFinite else { return }
-        let quality = gstate.interpolationQuality
-        let nearest = quality == .none
-        var levelIndex = 0
-        if !nearest && quality != .low && toImage.areaScale > 1 {
-            levelIndex = Int(min(log2(toImage.areaScale), 62).rounded(.down))
-        }
-        let level: ImageLevel
-        if levelIndex == 0 {
-            level = ImageLevel(width: image.width, height: image.height, pixels: image.pixels)
-        } else {
-            let levels = image.pyramid
-            level = levels[min(levelIndex, levels.count - 1)]
-        }
-        let box = PixelRect(enclosing: r.applying(t), limit: clip)
-        guard !box.isEmpty else { return }
-        let blit = TransformedImageBlit(toImage: toImage, imageWidth: w, imageHeight: h, levelWidth: level.width,
-                                        levelHeight: level.height, nearest: nearest, alpha: alpha,
-                                        isOpaque: alpha == 255 && image.hasOnlyOpaquePixels)
+        guard let (blit, level, box) = transformedBlit(image, in: rect, transform: t) else { return }
         level.pixels.withUnsafeBufferPointer { source in
             // In tiles of 64 × 64 pixels: along a turned row the source steps across its rows,
             // each on other cache lines and pages; a tile's source footprint stays in the caches
@@ -75,6 +40,138 @@ extension CGContext {
                 }
             }
         }
+    }
+
+    /// Draws `next` into `rect` and over it `image` at `1 − fraction` of the context's alpha, as
+    /// `drawTransformed(next, in: rect)` followed by `drawTransformed(image, in: rect)` with the
+    /// alpha multiplied by `1 − fraction` (the two images may differ in size: each fills
+    /// `rect`), bit for bit, but in one pass over the destination: where both cover a pixel
+    /// fully, both are sampled and composited in the same step (a cross-fade of two turned
+    /// pictures, such as the emulator's rotation, writes each pixel once instead of twice).
+    /// Falls back to the two calls wherever `drawTransformed` would fall back to `draw(_:in:)`.
+    public func drawTransformed(_ image: CGImage, fadingInto next: CGImage, fraction: CGFloat, in rect: CGRect) {
+        let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+        let alpha = gstate.alpha
+        func separately() {
+            if f > 0 {
+                drawTransformed(next, in: rect)
+            }
+            if f < 1 {
+                gstate.alpha = alpha * (1 - f)
+                drawTransformed(image, in: rect)
+                gstate.alpha = alpha
+            }
+        }
+        guard f > 0, f < 1, let t = transformedSetup(next, in: rect), transformedSetup(image, in: rect) != nil,
+              let (under, underLevel, box) = transformedBlit(next, in: rect, transform: t) else {
+            separately()
+            return
+        }
+        gstate.alpha = alpha * (1 - f)
+        let overBlit = transformedBlit(image, in: rect, transform: t)
+        gstate.alpha = alpha
+        guard let (over, overLevel, overBox) = overBlit, overBox == box else {
+            separately()
+            return
+        }
+        underLevel.pixels.withUnsafeBufferPointer { underSource in
+            overLevel.pixels.withUnsafeBufferPointer { overSource in
+                let tile = 64
+                for tileY in stride(from: box.y, to: box.maxY, by: tile) {
+                    for tileX in stride(from: box.x, to: box.maxX, by: tile) {
+                        let maxX = min(tileX + tile, box.maxX)
+                        for y in tileY..<min(tileY + tile, box.maxY) {
+                            TransformedImageBlit.crossFadeRow(y: y, x: tileX, maxX: maxX, under: under,
+                                                              underSource: underSource.baseAddress!, over: over,
+                                                              overSource: overSource.baseAddress!,
+                                                              into: pixels + y * rowStride)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The user-to-raster transform when `drawTransformed` takes its own path for `image` in
+    /// `rect`; nil when it falls back to `draw(_:in:)`.
+    private func transformedSetup(_ image: CGImage, in rect: CGRect) -> CGAffineTransform? {
+        let t = userToRaster
+        // Within rounding of a quarter turn (`rotate(by: .pi / 2)` leaves 6e-17 where 0 belongs),
+        // the general path is as fast and exact.
+        let straight = abs(t.a) + abs(t.d), turned = abs(t.b) + abs(t.c)
+        let isNearlyRectilinear = turned <= straight * 1e-9 || straight <= turned * 1e-9
+        guard !isNearlyRectilinear, !image.isMask, gstate.clip.mask == nil, gstate.blendMode == .normal,
+              !(gstate.shadow?.isVisible ?? false), !layerStack.isEmpty || baseRows == nil,
+              gstate.interpolationQuality != .high, isAntialiasing,
+              rect.isFiniteRect, rect.width != 0, rect.height != 0, image.width > 0, image.height > 0,
+              t.determinant != 0, t.determinant.isFinite else {
+            return nil
+        }
+        return t
+    }
+
+    /// The row painter, the level it samples and the raster box for `image` in `rect` under
+    /// `t` (from `transformedSetup`) at the current alpha; nil when nothing is drawn.
+    private func transformedBlit(_ image: CGImage, in rect: CGRect, transform t: CGAffineTransform)
+        -> (TransformedImageBlit, ImageLevel, PixelRect)? {
+        let clip = gstate.clip.bounds
+        let alpha = UInt32((min(max(gstate.alpha, 0), 1) * 255).rounded())
+        guard !clip.isEmpty, alpha > 0 else { return nil }
+        let r = rect.standardized
+        let w = CGFloat(image.width), h = CGFloat(image.height)
+        let userToImage = CGAffineTransform(a: w / r.width, b: 0, c: 0, d: -h / r.height,
+                                            tx: -r.minX * w / r.width, ty: r.maxY * h / r.height)
+        let toImage = t.inverted().concatenating(userToImage)
+        guard toImage.a.isFinite, toImage.b.isFinite, toImage.c.isFinite, toImage.d.isFinite,
+              toImage.tx.isFinite, toImage.ty.isFinite else { return nil }
+        let quality = gstate.interpolationQuality
+        let nearest = quality == .none
+        var levelIndex = 0
+        if !nearest && quality != .low && toImage.areaScale > 1 {
+            levelIndex = Int(min(log2(toImage.areaScale), 62).rounded(.down))
+        }
+        let level: ImageLevel
+        if levelIndex == 0 {
+            level = ImageLevel(width: image.width, height: image.height, pixels: image.pixels)
+        } else {
+            let levels = image.pyramid
+            level = levels[min(levelIndex, levels.count - 1)]
+        }
+        let box = PixelRect(enclosing: r.applying(t), limit: clip)
+        guard !box.isEmpty else { return nil }
+        let blit = TransformedImageBlit(toImage: toImage, imageWidth: w, imageHeight: h, levelWidth: level.width,
+                                        levelHeight: level.height, nearest: nearest, alpha: alpha,
+                                        isOpaque: alpha == 255 && image.hasOnlyOpaquePixels)
+        return (blit, level, box)
+    }
+}
+
+extension CGContext {
+    /// Replaces this context's pixels within its clip rectangle with `source` magnified 2×
+    /// bilinearly, for a frame drawn at half resolution: each pixel is 9/16 of the source pixel
+    /// under it and 3/16, 3/16 and 1/16 of the nearer neighbours (the bilinear sample at
+    /// ((x + ½)/2 − ½, (y + ½)/2 − ½), edges clamped, rounded once), in device pixels: the CTM,
+    /// alpha and blend mode are not used. For an opaque `source` this is
+    /// `draw(source.makeImage()!, in: bounds)` within a level a channel, without the copy.
+    ///
+    /// Returns false, drawing nothing, unless `source` is exactly half this context's width
+    /// and height and the clip is a rectangle (no mask, no transparency layer): draw the image
+    /// then.
+    @discardableResult
+    public func copyMagnified(from source: CGContext) -> Bool {
+        guard source !== self, source.width * 2 == width, source.height * 2 == height, gstate.clip.mask == nil,
+              layerStack.isEmpty, source.layerStack.isEmpty else { return false }
+        let clip = gstate.clip.bounds
+        guard !clip.isEmpty else { return true }
+        let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: 4 * (source.width + 2))
+        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer {
+            scratch.deallocate()
+            row.deallocate()
+        }
+        crisp_magnify2x(source.pixels, source.width, source.height, source.rowStride, pixels, rowStride,
+                        clip.x, clip.maxX, clip.y, clip.maxY, scratch, row)
+        return true
     }
 }
 
@@ -128,8 +225,18 @@ struct TransformedImageBlit {
         return UInt32((f * CGFloat(alpha)).rounded())
     }
 
-    /// Paints raster row `y` between `x` and `maxX` (clipped already) into `row`.
-    func row(y: Int, x: Int, maxX: Int, source: UnsafePointer<UInt32>, into row: UnsafeMutablePointer<UInt32>) {
+    /// What a row does: pixels `start..<end` (from the row's `x`) have coverage, of which
+    /// `fullStart..<fullEnd` are fully covered and sampled from `u`, `v` (32.32 fixed point, at
+    /// `fullStart`) stepping by `su`, `sv`; `u0`, `v0` are the image coordinates of pixel 0.
+    struct RowPlan {
+        var start = 0, end = 0, fullStart = 0, fullEnd = 0
+        var u0: CGFloat = 0, v0: CGFloat = 0
+        var u: Int64 = 0, v: Int64 = 0, su: Int64 = 0, sv: Int64 = 0
+    }
+
+    /// The plan of raster row `y` between `x` and `maxX` (clipped already); nil when no pixel has coverage.
+    @inline(__always)
+    func plan(y: Int, x: Int, maxX: Int) -> RowPlan? {
         let py = CGFloat(y) + 0.5, px = CGFloat(x) + 0.5
         let u0 = toImage.a * px + toImage.c * py + toImage.tx
         let v0 = toImage.b * px + toImage.d * py + toImage.ty
@@ -155,20 +262,100 @@ struct TransformedImageBlit {
         constrain((imageWidth - u0) * uDistance, -du * uDistance)
         constrain(v0 * vDistance, dv * vDistance)
         constrain((imageHeight - v0) * vDistance, -dv * vDistance)
-        guard !outside else { return }
-        guard anyLo.isFinite, anyHi.isFinite, anyLo <= anyHi else { return }
+        guard !outside else { return nil }
+        guard anyLo.isFinite, anyHi.isFinite, anyLo <= anyHi else { return nil }
         let start = max(Int(anyLo.rounded(.down)), 0), end = min(Int(anyHi.rounded(.up)) + 1, n)
-        guard start < end else { return }
+        guard start < end else { return nil }
         // One pixel of margin each side: rounding never makes an edge pixel count as covered.
-        var fullStart = end, fullEnd = end
+        var plan = RowPlan(start: start, end: end, fullStart: end, fullEnd: end, u0: u0, v0: v0)
         if fullLo.isFinite, fullHi.isFinite, fullLo <= fullHi {
-            fullStart = min(max(Int(fullLo.rounded(.up)) + 1, start), end)
-            fullEnd = max(min(Int(fullHi.rounded(.down)), end), fullStart)
+            plan.fullStart = min(max(Int(fullLo.rounded(.up)) + 1, start), end)
+            plan.fullEnd = max(min(Int(fullHi.rounded(.down)), end), plan.fullStart)
+        }
+        if plan.fullStart < plan.fullEnd {
+            let bias: CGFloat = nearest ? 0 : 0.5
+            plan.u = fixed((u0 + du * CGFloat(plan.fullStart)) * scaleX - bias)
+            plan.v = fixed((v0 + dv * CGFloat(plan.fullStart)) * scaleY - bias)
+            plan.su = fixed(du * scaleX)
+            plan.sv = fixed(dv * scaleY)
+        }
+        return plan
+    }
+
+    /// Paints raster row `y` between `x` and `maxX` (clipped already) into `row`.
+    func row(y: Int, x: Int, maxX: Int, source: UnsafePointer<UInt32>, into row: UnsafeMutablePointer<UInt32>) {
+        guard let p = plan(y: y, x: x, maxX: maxX) else { return }
+        let du = toImage.a, dv = toImage.b
+        let dest = row + x
+        for i in p.start..<p.fullStart { edgePixel(i, p.u0, p.v0, du, dv, source, dest) }
+        if p.fullStart < p.fullEnd { interior(p, source, dest) }
+        for i in p.fullEnd..<p.end { edgePixel(i, p.u0, p.v0, du, dv, source, dest) }
+    }
+
+    /// Pixel `i` of a row planned as `p`, alone: what `row` does to it.
+    @inline(__always)
+    private func pixel(_ i: Int, _ p: RowPlan, _ source: UnsafePointer<UInt32>, _ dest: UnsafeMutablePointer<UInt32>) {
+        guard i >= p.start, i < p.end else { return }
+        guard i >= p.fullStart, i < p.fullEnd else {
+            edgePixel(i, p.u0, p.v0, toImage.a, toImage.b, source, dest)
+            return
+        }
+        let k = Int64(i - p.fullStart)
+        dest[i] = interiorPixel(sample(p.u &+ p.su &* k, p.v &+ p.sv &* k, source), dest[i])
+    }
+
+    /// A fully covered pixel's sample `s` composited over `d`.
+    @inline(__always)
+    private func interiorPixel(_ s: UInt32, _ d: UInt32) -> UInt32 {
+        if isOpaque { return s }
+        if alpha == 255 { return Pixel.sourceOver(s, d) }
+        return Pixel.sourceOver(Pixel.scale(s, by: alpha), d)
+    }
+
+    /// Raster row `y` between `x` and `maxX` as `under.row` and then `over.row` paint it (two
+    /// blits of the same rectangle under the same transform and clip), bit for bit; where both
+    /// cover the pixels fully, in one loop that samples both.
+    static func crossFadeRow(y: Int, x: Int, maxX: Int, under: TransformedImageBlit, underSource: UnsafePointer<UInt32>,
+                             over: TransformedImageBlit, overSource: UnsafePointer<UInt32>,
+                             into row: UnsafeMutablePointer<UInt32>) {
+        let pu = under.plan(y: y, x: x, maxX: maxX), po = over.plan(y: y, x: x, maxX: maxX)
+        guard let pu, let po else {
+            // Rounding gave one of them no pixels: each alone.
+            under.row(y: y, x: x, maxX: maxX, source: underSource, into: row)
+            over.row(y: y, x: x, maxX: maxX, source: overSource, into: row)
+            return
         }
         let dest = row + x
-        for i in start..<fullStart { edgePixel(i, u0, v0, du, dv, source, dest) }
-        if fullStart < fullEnd { interior(fullStart, fullEnd, u0, v0, du, dv, source, dest) }
-        for i in fullEnd..<end { edgePixel(i, u0, v0, du, dv, source, dest) }
+        let lo = min(pu.start, po.start), hi = max(pu.end, po.end)
+        var from = max(pu.fullStart, po.fullStart), to = min(pu.fullEnd, po.fullEnd)
+        if from >= to { from = hi; to = hi }
+        for i in lo..<from {
+            under.pixel(i, pu, underSource, dest)
+            over.pixel(i, po, overSource, dest)
+        }
+        if from < to {
+            let ku = Int64(from - pu.fullStart), ko = Int64(from - po.fullStart)
+            var uu = pu.u &+ pu.su &* ku, vu = pu.v &+ pu.sv &* ku
+            var uo = po.u &+ po.su &* ko, vo = po.v &+ po.sv &* ko
+            let suu = pu.su, svu = pu.sv, suo = po.su, svo = po.sv
+            if under.isOpaque && over.alpha < 255 && !under.nearest && !over.nearest {
+                // The rotation's case, an opaque picture under a fading one: the C kernel's SSE2
+                // taps (CCrispKernels/CrossFade.c), bit for bit `sample`, `scale` and `sourceOver`.
+                var u = crisp_bilinear(pixels: underSource, width: under.levelWidth, height: under.levelHeight)
+                var o = crisp_bilinear(pixels: overSource, width: over.levelWidth, height: over.levelHeight)
+                crisp_cross_fade_row(dest + from, to - from, &u, uu, vu, suu, svu, &o, uo, vo, suo, svo, over.alpha)
+            } else {
+                for i in from..<to {
+                    let d = under.interiorPixel(under.sample(uu, vu, underSource), dest[i])
+                    dest[i] = over.interiorPixel(over.sample(uo, vo, overSource), d)
+                    uu &+= suu; vu &+= svu; uo &+= suo; vo &+= svo
+                }
+            }
+        }
+        for i in max(to, from)..<hi {
+            under.pixel(i, pu, underSource, dest)
+            over.pixel(i, po, overSource, dest)
+        }
     }
 
     @inline(__always)
@@ -181,27 +368,26 @@ struct TransformedImageBlit {
         dest[i] = Pixel.sourceOver(Pixel.scale(s, by: f), dest[i])
     }
 
-    /// Pixels `from..<to`, every one fully covered: coordinates stepped in 32.32 fixed point.
-    private func interior(_ from: Int, _ to: Int, _ u0: CGFloat, _ v0: CGFloat, _ du: CGFloat, _ dv: CGFloat,
-                          _ source: UnsafePointer<UInt32>, _ dest: UnsafeMutablePointer<UInt32>) {
-        let bias: CGFloat = nearest ? 0 : 0.5
-        var u = fixed((u0 + du * CGFloat(from)) * scaleX - bias), v = fixed((v0 + dv * CGFloat(from)) * scaleY - bias)
-        let su = fixed(du * scaleX), sv = fixed(dv * scaleY)
+    /// The pixels `p.fullStart..<p.fullEnd`, every one fully covered: coordinates stepped in
+    /// 32.32 fixed point.
+    private func interior(_ p: RowPlan, _ source: UnsafePointer<UInt32>, _ dest: UnsafeMutablePointer<UInt32>) {
+        var u = p.u, v = p.v
+        let su = p.su, sv = p.sv
         if isOpaque {
-            for i in from..<to {
+            for i in p.fullStart..<p.fullEnd {
                 dest[i] = sample(u, v, source)
                 u &+= su
                 v &+= sv
             }
         } else if alpha == 255 {
-            for i in from..<to {
+            for i in p.fullStart..<p.fullEnd {
                 dest[i] = Pixel.sourceOver(sample(u, v, source), dest[i])
                 u &+= su
                 v &+= sv
             }
         } else {
             let a = alpha
-            for i in from..<to {
+            for i in p.fullStart..<p.fullEnd {
                 dest[i] = Pixel.sourceOver(Pixel.scale(sample(u, v, source), by: a), dest[i])
                 u &+= su
                 v &+= sv
@@ -212,14 +398,14 @@ struct TransformedImageBlit {
     /// A level coordinate in 32.32 fixed point (the coordinates of covered pixels lie within
     /// the image, so far inside Int64's range; others are clamped first).
     @inline(__always)
-    private func fixed(_ c: CGFloat) -> Int64 {
+    func fixed(_ c: CGFloat) -> Int64 {
         Int64(min(max(c, -1_048_576), 1_048_576) * 4_294_967_296)
     }
 
     /// The bilinear (or nearest) sample at level coordinates (u, v) in fixed point, already
     /// biased by −½ for bilinear, clamped to the level's edges.
     @inline(__always)
-    private func sample(_ u: Int64, _ v: Int64, _ source: UnsafePointer<UInt32>) -> UInt32 {
+    func sample(_ u: Int64, _ v: Int64, _ source: UnsafePointer<UInt32>) -> UInt32 {
         let w = levelWidth, h = levelHeight
         let x0 = Int(truncatingIfNeeded: u >> 32), y0 = Int(truncatingIfNeeded: v >> 32)
         if nearest {

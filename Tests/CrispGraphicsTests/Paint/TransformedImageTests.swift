@@ -141,4 +141,122 @@ import Testing
         ctx.drawTransformed(Self.picture, in: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(ctx.makeImage()!.pixels == before)
     }
+
+    /// A 110×150 picture (the other one's shape turned), opaque, with stripes the other way.
+    static let tallPicture: CGImage = {
+        let w = 110, h = 150
+        var px = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var r = UInt32(255 - x * 255 / (w - 1)), g: UInt32 = 90, b = UInt32(y * 255 / (h - 1))
+                if (y / 5) % 4 == 0 { r = 240; g = 200; b = 10 }
+                px[y * w + x] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
+        return CGImage(width: w, height: h, pixels: px)
+    }()
+
+    /// The cross-fade in one pass against its definition, the two `drawTransformed` calls:
+    /// bit for bit, for pictures of different shapes, opaque and translucent, with a global
+    /// alpha, a clip rectangle, nearest sampling, and at the ends of the fade.
+    @Test(arguments: [(CGFloat(0.35), CGFloat(0.5), CGFloat(1), CGInterpolationQuality.default, false),
+                      (1.2, 0.1, 1, .default, true), (-0.8, 0.9, 0.7, .default, false), (2.9, 0.5, 1, .none, false),
+                      (0.6, 0.5, 1, .low, true), (0.6, 0, 1, .default, false), (0.6, 1, 1, .default, false),
+                      (CGFloat.pi / 2, 0.4, 1, .default, false)])
+    func crossFadeInOnePassIsTheTwoDrawsExactly(angle: CGFloat, fraction: CGFloat, alpha: CGFloat,
+                                                quality: CGInterpolationQuality, clipped: Bool) {
+        for (old, new) in [(Self.picture, Self.tallPicture), (Self.tallPicture, Self.picture), (Self.tallPicture, Self.tallPicture)] {
+            func render(fused: Bool) -> CGContext {
+                let ctx = Self.canvas()
+                if clipped { ctx.clip(to: CGRect(x: 37, y: 21, width: 131, height: 97)) }
+                ctx.interpolationQuality = quality
+                ctx.setAlpha(alpha)
+                ctx.translateBy(x: 120, y: 100)
+                ctx.rotate(by: angle)
+                let rect = CGRect(x: -70.3, y: -61.7, width: 140.6, height: 121.1)
+                if fused {
+                    ctx.drawTransformed(old, fadingInto: new, fraction: fraction, in: rect)
+                } else {
+                    if fraction > 0 { ctx.drawTransformed(new, in: rect) }
+                    if fraction < 1 {
+                        ctx.setAlpha(alpha * (1 - fraction))
+                        ctx.drawTransformed(old, in: rect)
+                    }
+                }
+                return ctx
+            }
+            let twoDraws = render(fused: false), onePass = render(fused: true)
+            #expect(Self.compare(twoDraws, onePass, interior: 0).maximum == 0,
+                    "angle \(angle), fraction \(fraction): \(Self.compare(twoDraws, onePass, interior: 0).beyond) pixels differ")
+            // And it drew something: the fade is not the background.
+            #expect(Self.compare(onePass, Self.canvas(), interior: 0).beyond > 1000)
+        }
+    }
+
+    /// The 2× magnification of a half-resolution frame: each pixel against the formula
+    /// (9, 3, 3, 1 sixteenths of the nearest source pixels, edges clamped), bit for bit, and
+    /// within a level of drawing the half frame as an image; only the clip is written.
+    @Test(arguments: [(120, 100, false), (75, 55, false), (120, 100, true), (1, 1, false), (9, 3, true)])
+    func magnifiedCopyIsTheBilinearDoubling(width: Int, height: Int, clipped: Bool) {
+        let half = CGContext(width: width, height: height)!
+        half.setFillColor(.black)
+        half.fill(CGRect(x: 0, y: 0, width: width, height: height))
+        half.translateBy(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
+        half.rotate(by: 0.5)
+        half.draw(Self.picture, in: CGRect(x: -CGFloat(width) * 0.45, y: -CGFloat(height) * 0.45,
+                                           width: CGFloat(width) * 0.9, height: CGFloat(height) * 0.9))
+        let image = half.makeImage()!
+        let clip = CGRect(x: 3, y: 1, width: CGFloat(width) * 2 - 7, height: CGFloat(height) - 1)
+        let full = CGContext(width: width * 2, height: height * 2)!
+        let background: UInt32 = 0xFF33_6699
+        Self.setEveryPixel(full, background)
+        if clipped { full.clip(to: clip) }
+        #expect(full.copyMagnified(from: half))
+        // The formula, in raster rows (pixelAt counts from the top, as the kernel does).
+        func channel(_ p: UInt32, _ shift: UInt32) -> UInt32 { (p >> shift) & 0xFF }
+        var worstAgainstDraw: UInt32 = 0
+        let drawn = CGContext(width: width * 2, height: height * 2)!
+        drawn.draw(image, in: CGRect(x: 0, y: 0, width: width * 2, height: height * 2))
+        for y in 0..<height * 2 {
+            for x in 0..<width * 2 {
+                let inside = !clipped || (x >= 3 && x < width * 2 - 4 && y >= height * 2 - height && y < height * 2 - 1)
+                let got = full.pixelAt(x, y)
+                guard inside else {
+                    #expect(got == background, "(\(x), \(y)) outside the clip was written")
+                    continue
+                }
+                let sx = x / 2, sy = y / 2
+                let nx = min(max(x % 2 == 0 ? sx - 1 : sx + 1, 0), width - 1)
+                let ny = min(max(y % 2 == 0 ? sy - 1 : sy + 1, 0), height - 1)
+                var want: UInt32 = 0
+                for shift in stride(from: UInt32(0), through: 24, by: 8) {
+                    let c = 9 * channel(half.pixelAt(sx, sy), shift) + 3 * channel(half.pixelAt(nx, sy), shift)
+                        + 3 * channel(half.pixelAt(sx, ny), shift) + channel(half.pixelAt(nx, ny), shift)
+                    want |= ((c + 8) >> 4) << shift
+                }
+                #expect(got == want, "(\(x), \(y)): \(String(got, radix: 16)) against \(String(want, radix: 16))")
+                if got != want { return }
+                let d = drawn.pixelAt(x, y)
+                for shift in stride(from: UInt32(0), through: 24, by: 8) {
+                    let a = channel(got, shift), b = channel(d, shift)
+                    worstAgainstDraw = max(worstAgainstDraw, a > b ? a - b : b - a)
+                }
+            }
+        }
+        if !clipped { #expect(worstAgainstDraw <= 2, "\(worstAgainstDraw) levels from draw(_:in:)") }
+    }
+
+    static func setEveryPixel(_ ctx: CGContext, _ value: UInt32) {
+        for y in 0..<ctx.height {
+            for x in 0..<ctx.width { ctx.pixels[y * ctx.rowStride + x] = value }
+        }
+    }
+
+    @Test func magnifiedCopyRefusesOtherSizes() {
+        let half = CGContext(width: 10, height: 10)!, full = CGContext(width: 21, height: 20)!
+        Self.setEveryPixel(full, 0xFF00_FF00)
+        #expect(!full.copyMagnified(from: half))
+        #expect(!full.copyMagnified(from: full))
+        #expect(full.pixelAt(5, 5) == 0xFF00_FF00)
+    }
 }
