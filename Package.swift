@@ -99,7 +99,7 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             pkgConfig: "x11",
-            providers: [.apt(["libx11-dev", "libxext-dev"])]
+            providers: [.apt(["libx11-dev", "libxext-dev", "libxrandr-dev"])]
         ),
         .target(name: "CrispX11", dependencies: ["CrispGraphics", "CrispUI", "CX11"]),
         // The emulator as a library: an app declares its screens and gets the command line,

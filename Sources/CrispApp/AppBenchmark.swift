@@ -197,9 +197,41 @@ public enum AppBenchmark {
                               portraitMisses: misses, landscapeMisses: landscapeMisses)
     }
 
+    /// A screen in `physical` window scale on a 2× desktop (192 dpi): the screen's pixels and
+    /// the median full frame, in wall-clock and in the thread's CPU time.
+    public struct PhysicalResult {
+        public var screen: String
+        public var device: Device
+        public var pixelWidth: Int, pixelHeight: Int
+        public var fullFrame: TimeInterval
+        public var fullFrameCPU: TimeInterval
+    }
+
+    /// Measures `frames` full frames of `screen` at `device` shown at its real size on a 2×
+    /// (192-dpi) desktop (issue 30's "physical-size mode on a 2× desktop").
+    public static func runPhysical(application: any CrispApplication.Type, screen: String, device: Device = .iPadRetina,
+                                   frames: Int) throws -> PhysicalResult {
+        let app = AppController(application: application, configuration: AppConfiguration(
+            device: device, fixedTime: "9:41", screen: screen, allowsBackgroundReports: false, windowScale: .physical))
+        app.setDesktop(scale: 2, dotsPerInch: 192)
+        let host = try HeadlessHost(window: app.window)
+        (app.currentScreen as? AppScreenView)?.prepareForSnapshot()
+        try host.renderFrame()
+        var wall: [TimeInterval] = [], cpu: [TimeInterval] = []
+        for _ in 0..<frames {
+            app.window.invalidateEverything()
+            let t0 = MonotonicClock.seconds(), c0 = MonotonicClock.threadCPUNanoseconds()
+            try host.renderFrame()
+            wall.append(MonotonicClock.seconds() - t0)
+            cpu.append(TimeInterval(MonotonicClock.threadCPUNanoseconds() - c0) / 1e9)
+        }
+        return PhysicalResult(screen: screen, device: device, pixelWidth: app.screen.pixelWidth, pixelHeight: app.screen.pixelHeight,
+                              fullFrame: wall.median, fullFrameCPU: cpu.median)
+    }
+
     /// Prints `--bench-render`'s tables: every screen at every device (unless `loupeOnly`),
-    /// then the loupe on every screen at the retina iPad, then the rotation there (unless
-    /// `loupeOnly`).
+    /// then the loupe on every screen at the retina iPad, then (unless `loupeOnly`) the retina
+    /// iPad at its physical size on a 2× desktop and the rotation there.
     static func printTables(application: any CrispApplication.Type, screens: [String], devices: [Device], frames: Int,
                             loupeOnly: Bool) throws {
         if !loupeOnly {
@@ -226,6 +258,15 @@ public enum AppBenchmark {
                            r.moveBitmap * 1000, r.moveVector * 1000, r.movePixels))
         }
         guard !loupeOnly else { return }
+        print("")
+        print("physical  device       pixels (2× desktop)   full frame  CPU")
+        for screen in screens {
+            let r = try runPhysical(application: application, screen: screen, frames: frames)
+            print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
+                  + r.device.identifier.padding(toLength: 13, withPad: " ", startingAt: 0)
+                  + "\(r.pixelWidth)×\(r.pixelHeight)".padding(toLength: 22, withPad: " ", startingAt: 0)
+                  + String(format: "%7.3f ms  %7.3f ms", r.fullFrame * 1000, r.fullFrameCPU * 1000))
+        }
         print("")
         print("rotation  device       turn frame (max)        full frame portrait  landscape   turn frame CPU (max)    at ½ resolution CPU (max)  ½ wall (max)            full frame CPU portrait  landscape   cache misses a frame portrait  landscape")
         for screen in screens {

@@ -62,6 +62,9 @@ struct AppCommand: ParsableCommand {
     @Option(help: "How big the window shows the device (Ctrl+1 / Ctrl+2 / Ctrl+3): pixel (one device pixel per screen pixel), point (one device point per desktop point: the desktop's scale from CRISP_SCALE, XSETTINGS Xft/DPI, Xft.dpi or the display's millimetres), physical (the device's real size on this display).")
     var windowScale: String = "pixel"
 
+    @Option(help: "Start with a debug overlay (d cycles through them): none, flash-updates, cached, blended, misaligned.")
+    var overlay: String = "none"
+
     @Option(help: "Append host and input events, one per line, to this file (used by the end-to-end tests).")
     var statusFile: String?
 
@@ -155,6 +158,9 @@ struct AppCommand: ParsableCommand {
         guard WindowScaleMode(rawValue: windowScale) != nil else {
             throw ValidationError("unknown --window-scale \(windowScale); use one of \(WindowScaleMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        guard DebugOverlay(rawValue: overlay) != nil else {
+            throw ValidationError("unknown --overlay \(overlay); use one of \(DebugOverlay.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: mediaDir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("--media-dir \(mediaDir) is not a folder")
@@ -197,7 +203,8 @@ struct AppCommand: ParsableCommand {
                                       allowsBackgroundReports: !noAssetReport,
                                       statusBar: overrides, slowAnimations: slowAnimations, mediaDirectory: mediaDir,
                                       orientation: DeviceOrientation(rawValue: orientation) ?? .portrait,
-                                      windowScale: WindowScaleMode(rawValue: windowScale) ?? .pixel)
+                                      windowScale: WindowScaleMode(rawValue: windowScale) ?? .pixel,
+                                      debugOverlay: DebugOverlay(rawValue: overlay) ?? .none)
         let app = AppController(application: Self.app, configuration: config)
         for warning in Self.app.launchWarnings(app) {
             FileHandle.standardError.write(Data("\(name): \(warning)\n".utf8))

@@ -36,12 +36,15 @@ public struct AppConfiguration: Sendable {
     /// Which way up the device starts (`--orientation`; `device` is given in portrait).
     public var orientation: DeviceOrientation
 
+    /// The debug overlay to start with (`--overlay`; `d` cycles through them).
+    public var debugOverlay: DebugOverlay
+
     /// Creates a configuration.
     public init(device: Device = .iPhone4, isInCall: Bool = false, language: String = "en", fixedTime: String? = nil,
                 screen: String? = nil, theme: String? = nil, allowsBackgroundReports: Bool = true,
                 statusBar: StatusBarOverrides = StatusBarOverrides(), slowAnimations: Bool = false,
                 mediaDirectory: String = ".", orientation: DeviceOrientation = .portrait,
-                windowScale: WindowScaleMode = .pixel) {
+                windowScale: WindowScaleMode = .pixel, debugOverlay: DebugOverlay = .none) {
         self.device = device
         self.isInCall = isInCall
         self.language = language
@@ -54,6 +57,7 @@ public struct AppConfiguration: Sendable {
         self.mediaDirectory = mediaDirectory
         self.orientation = orientation
         self.windowScale = windowScale
+        self.debugOverlay = debugOverlay
     }
 }
 

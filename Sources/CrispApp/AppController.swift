@@ -80,6 +80,17 @@ public final class AppController {
         }
     }
 
+    /// The debug overlay drawn over the screen (`d` cycles through them, `--overlay` starts
+    /// with one): setting it logs `overlay <name>` on a change.
+    public var debugOverlay: DebugOverlay {
+        get { window.debugOverlay }
+        set {
+            guard newValue != window.debugOverlay else { return }
+            window.debugOverlay = newValue
+            log("overlay \(newValue.rawValue)")
+        }
+    }
+
     /// The folder screenshots go into.
     public var mediaDirectory: String
 
@@ -196,6 +207,7 @@ public final class AppController {
         windowScaleMode = configuration.windowScale
         deviceScale = configuration.device.scale
         if configuration.slowAnimations { window.eventLoop.animationTimeScale = AppController.slowAnimationFactor }
+        window.debugOverlay = configuration.debugOverlay
         let firstIndex = configuration.screen.flatMap { name in declared.firstIndex { $0.name == name } } ?? 0
         // The root view exists before the screens' views are made (a factory may reach the
         // controller's status bar, window or log), showing a placeholder until they are.
@@ -256,6 +268,7 @@ public final class AppController {
         log("screen \(currentScreenDeclaration.name)")
         log("theme \(theme.name)")
         log("slow-animations \(slowAnimations ? "on" : "off")")
+        log("overlay \(debugOverlay.rawValue)")
         log("orientation \(screen.orientation.rawValue)")
         log("window-scale \(windowScaleMode.rawValue) \(AppController.formatScale(screen.scale))")
     }
@@ -343,7 +356,8 @@ public final class AppController {
 
     // MARK: Keyboard
 
-    /// Handles a shortcut: 1–5 presets, c call bar, s scale, l language, t theme, Tab and
+    /// Handles a shortcut: 1–5 presets, c call bar, s scale, l language, t theme, d debug
+    /// overlay, Tab and
     /// Shift-Tab screens, ? help, q/Esc quit; Delete, Backspace, the arrows and other keys go to
     /// the current screen.
     public func handleKey(_ key: KeyPress) {
@@ -417,6 +431,9 @@ public final class AppController {
         case "?":
             helpOverlay.isHidden.toggle()
             log("help \(helpOverlay.isHidden ? "hidden" : "shown")")
+        case "d":
+            let all = DebugOverlay.allCases
+            debugOverlay = all[((all.firstIndex(of: debugOverlay) ?? 0) + 1) % all.count]
         case "f":
             hud.isHidden.toggle()
             log("hud \(hud.isHidden ? "hidden" : "shown")")
@@ -453,14 +470,11 @@ public final class AppController {
         return String(name.map { $0 == "/" || $0 == ":" || $0 == "\\" ? "-" : $0 }) + ".png"
     }
 
-    /// The device screen as it shows now (every view drawn afresh into a bitmap of its own;
-    /// the host's next frame repaints everything, so what it shows is untouched).
+    /// The device screen as it shows now, without a debug overlay (every view drawn afresh
+    /// into a bitmap of its own; the host's next frame repaints everything, so what it shows is
+    /// untouched).
     public func screenImage() -> CGImage? {
-        guard let ctx = CGContext(width: screen.pixelWidth, height: screen.pixelHeight) else { return nil }
-        window.invalidateEverything()
-        _ = window.renderFrame(into: ctx)
-        window.invalidateEverything()
-        return ctx.makeImage()
+        window.renderedImage()
     }
 
     /// Writes the device screen as an optimized PNG into `mediaDirectory` and returns the path

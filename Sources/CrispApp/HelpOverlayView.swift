@@ -34,6 +34,7 @@ public final class HelpOverlayView: View {
         Shortcut(keys: "v", action: "Loupe (while held): bitmap / vector"),
         Shortcut(keys: "+, –", action: "Loupe zoom in / out"),
         Shortcut(keys: "f", action: "Frame-time overlay"),
+        Shortcut(keys: "d", action: "Next debug overlay"),
         Shortcut(keys: "Ctrl+Left", action: "Rotate left (Ctrl+Right: right)"),
         Shortcut(keys: "Ctrl+T", action: "Slow animations (10×)"),
         Shortcut(keys: "Ctrl+S", action: "Screenshot into the media folder"),

@@ -20,6 +20,10 @@ final class ViewRenderer {
     let isOnScreen: Bool
     /// Views drawn on screen whose appearance is to be kept for their own renders.
     private(set) var drawnViewsKeepingAppearance: [View] = []
+    /// Notes what a debug overlay marks (the window's frames with an overlay only).
+    var recorder: OverlayRecorder?
+    /// Whether the last `cachedLook(of:)` came from the cache rather than being drawn now.
+    private var lastLookWasHit = false
 
     init(context: CGContext, isOnScreen: Bool) {
         self.context = context
@@ -42,6 +46,10 @@ final class ViewRenderer {
         let bounds = view.bounds
         // A cached look holds the shadow and the (clipped) contents together.
         let look = cachedLook(of: view)
+        if let recorder {
+            recorder.recordView(view, bounds: bounds, transform: context.ctm, alpha: alpha,
+                                fromCache: look != nil && lastLookWasHit)
+        }
         if let look {
             drawImage(look.image, in: look.rect)
         } else if layer.castsShadow {
@@ -133,9 +141,12 @@ final class ViewRenderer {
         let origin = CGPoint(x: bounds.minX, y: bounds.minY).applying(t)
         guard origin.x == origin.x.rounded(), origin.y == origin.y.rounded() else { return nil }
         let rect = lookRect(of: view, scale: s)
+        var drawn = false
         guard let image = window.contentsCache.image(for: view, bounds: bounds, scale: s, render: {
-            renderLook(of: view, in: rect, scale: s)
+            drawn = true
+            return renderLook(of: view, in: rect, scale: s)
         }) else { return nil }
+        lastLookWasHit = !drawn
         return (image, rect)
     }
 

@@ -57,6 +57,14 @@ open class Window: View {
     /// bounded by `contentsCache.limitInBytes`; emptied when the screen's size or scale changes.
     public let contentsCache = ContentsCache()
 
+    /// The debug overlay drawn over every frame (the Simulator's Debug menu); see
+    /// `DebugOverlay`. Changing it repaints the whole screen.
+    public var debugOverlay: DebugOverlay = .none {
+        didSet { if debugOverlay != oldValue { debugOverlayDidChange() } }
+    }
+    /// The debug overlay's frame beneath it and its marks (Window+DebugOverlay.swift).
+    let overlayState = DebugOverlayState()
+
     private var currentTouch: Touch?
     private var touchRecognizers: [GestureRecognizer] = []
     private var isTouchCancelledForView = false
@@ -143,7 +151,7 @@ open class Window: View {
     public func renderedImage() -> CGImage? {
         guard let context = CGContext(width: screen.pixelWidth, height: screen.pixelHeight) else { return nil }
         invalidateEverything()
-        renderFrame(into: context)
+        _ = renderContent(into: context, recorder: nil)
         invalidateEverything()
         return context.makeImage()
     }
@@ -254,7 +262,7 @@ open class Window: View {
     }
 
     /// Whether something needs layout or repainting.
-    public var needsFrame: Bool { subtreeNeedsLayout || !dirtyRegion.isEmpty }
+    public var needsFrame: Bool { subtreeNeedsLayout || !dirtyRegion.isEmpty || overlayState.needsComposite }
 
     /// The screen in pixels, as a rectangle.
     var pixelBounds: CGRect { CGRect(x: 0, y: 0, width: screen.pixelWidth, height: screen.pixelHeight) }
@@ -281,10 +289,21 @@ open class Window: View {
     /// unit per pixel) of the screen's pixel size. For the views it becomes a UIKit context: the
     /// flip and the screen scale go into its base transform (so view shadows follow UIKit's
     /// direction), and both are back to what they were when the call returns.
+    ///
+    /// With a `debugOverlay`, the views draw into a frame of the window's own
+    /// (`frameBeneathOverlay`), which is then copied into `context` with the overlay composed
+    /// over it; the returned rectangles then also cover the overlay's marks that changed.
     @discardableResult
     public func renderFrame(into context: CGContext) -> [CGRect] {
         precondition(context.width == screen.pixelWidth && context.height == screen.pixelHeight,
                      "renderFrame needs a \(screen.pixelWidth)×\(screen.pixelHeight) context, not \(context.width)×\(context.height)")
+        if debugOverlay != .none { return renderFrameWithOverlay(into: context) }
+        return renderContent(into: context, recorder: nil)
+    }
+
+    /// Lays out, draws the dirty region into `context` (the frame the views show, without any
+    /// overlay) and returns the repainted rectangles; `recorder` notes what a debug overlay marks.
+    func renderContent(into context: CGContext, recorder: OverlayRecorder?) -> [CGRect] {
         layoutIfNeeded()
         reportLayout()
         let rects = dirtyRegion.rects
@@ -305,7 +324,9 @@ open class Window: View {
         GraphicsContextStack.current.push(context, scale: s)
         defer { UIGraphicsPopContext() }
         let renderer = ViewRenderer(context: context, isOnScreen: true)
+        renderer.recorder = recorder
         for r in rects {
+            recorder?.currentDirty = r
             context.saveGState()
             // The clip in device space (y up), so it is exactly the pixel rectangle.
             context.clip(to: CGRect(x: r.minX, y: h - r.maxY, width: r.width, height: r.height))

@@ -4,7 +4,8 @@ import Foundation
 /// The desktop's scale (device-independent pixels to screen pixels), read as the toolkits users
 /// already have read it (winit, SDL, GTK and Qt agree on the order): `CRISP_SCALE` in the
 /// environment, then XSETTINGS `Xft/DPI` (÷ 1024 ÷ 96), then the root window's
-/// `RESOURCE_MANAGER` `Xft.dpi` (÷ 96), then the screen's pixels and millimetres. A source that
+/// `RESOURCE_MANAGER` `Xft.dpi` (÷ 96), then the primary XRandR output's pixels and millimetres
+/// (the core screen's without RandR). A source that
 /// says nothing, or something absurd (not a number, ≤ 0, outside 0.5…8×), is passed over; 1×
 /// when none says anything.
 public struct DesktopScale: Equatable, Sendable, CustomStringConvertible {
@@ -120,6 +121,28 @@ public struct DesktopScale: Equatable, Sendable, CustomStringConvertible {
         return reading(1, "default")
     }
 
+    /// One output's measure as XRandR reports it, for `primaryMeasure(_:)`.
+    public struct OutputMeasure: Equatable, Sendable {
+        /// Pixels across the output's CRTC, and the output's millimetres along that side.
+        public var pixels: Int, millimetres: Int
+        /// Whether the output is the primary one, and whether it is connected and showing (a CRTC).
+        public var isPrimary: Bool, isActive: Bool
+        public init(pixels: Int, millimetres: Int, isPrimary: Bool, isActive: Bool) {
+            self.pixels = pixels
+            self.millimetres = millimetres
+            self.isPrimary = isPrimary
+            self.isActive = isActive
+        }
+    }
+
+    /// The pixels and millimetres to measure the display by: the primary output's when it is
+    /// active, else the first active one's; nil when none is. Its millimetres may be 0 (a
+    /// virtual or unknown display): `choose` then passes over them (1×).
+    public static func primaryMeasure(_ outputs: [OutputMeasure]) -> (pixels: Int, millimetres: Int)? {
+        guard let o = outputs.first(where: { $0.isPrimary && $0.isActive }) ?? outputs.first(where: \.isActive) else { return nil }
+        return (o.pixels, o.millimetres)
+    }
+
     /// The scale without a display: `CRISP_SCALE`, else 1×.
     public static func withoutDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) -> DesktopScale {
         choose(environment: environment["CRISP_SCALE"], xsettings: nil, resources: nil, pixels: 0, millimetres: 0)
@@ -144,9 +167,42 @@ extension X11Host {
             }
             xsettings = propertyBytes(of: owner, XInternAtom(display, "_XSETTINGS_SETTINGS", False))
         }
+        let measure = randrMeasure(root: root)
+            ?? (pixels: Int(XDisplayWidth(display, screen)), millimetres: Int(XDisplayWidthMM(display, screen)))
         return DesktopScale.choose(environment: ProcessInfo.processInfo.environment["CRISP_SCALE"], xsettings: xsettings,
-                                   resources: resources, pixels: Int(XDisplayWidth(display, screen)),
-                                   millimetres: Int(XDisplayWidthMM(display, screen)))
+                                   resources: resources, pixels: measure.pixels, millimetres: measure.millimetres)
+    }
+
+    /// The primary XRandR output's pixels across and millimetres along them (see
+    /// `DesktopScale.primaryMeasure`); nil without RandR 1.3 or an active output.
+    func randrMeasure(root: XID) -> (pixels: Int, millimetres: Int)? {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XRRQueryExtension(display, &eventBase, &errorBase) != 0, XRRQueryVersion(display, &major, &minor) != 0,
+              major > 1 || (major == 1 && minor >= 3) else { return nil }
+        let (found, _) = withTrappedXErrors(display) { () -> [DesktopScale.OutputMeasure] in
+            guard let resources = XRRGetScreenResourcesCurrent(display, root) else { return [] }
+            defer { XRRFreeScreenResources(resources) }
+            let primary = XRRGetOutputPrimary(display, root)
+            var outputs: [DesktopScale.OutputMeasure] = []
+            for i in 0..<Int(max(resources.pointee.noutput, 0)) {
+                let output = resources.pointee.outputs[i]
+                guard let info = XRRGetOutputInfo(display, resources, output) else { continue }
+                defer { XRRFreeOutputInfo(info) }
+                var measure = DesktopScale.OutputMeasure(pixels: 0, millimetres: 0, isPrimary: output == primary, isActive: false)
+                if Int(info.pointee.connection) == Int(RR_Connected), info.pointee.crtc != 0,
+                   let crtc = XRRGetCrtcInfo(display, resources, info.pointee.crtc) {
+                    // A CRTC turned a quarter shows the output's height across.
+                    let turned = Int(crtc.pointee.rotation) & Int(RR_Rotate_90 | RR_Rotate_270) != 0
+                    measure.pixels = Int(crtc.pointee.width)
+                    measure.millimetres = Int(clamping: turned ? info.pointee.mm_height : info.pointee.mm_width)
+                    measure.isActive = measure.pixels > 0
+                    XRRFreeCrtcInfo(crtc)
+                }
+                outputs.append(measure)
+            }
+            return outputs
+        }
+        return DesktopScale.primaryMeasure(found)
     }
 
     /// The bytes of `property` on `window` (any type, 8-bit format), or nil when it has none.

@@ -15,6 +15,9 @@ import Foundation
 // The window has no background (background_pixmap None) and NorthWest bit gravity, so the
 // server neither clears it nor moves its content on a resize: no flicker. Nothing is presented
 // before MapNotify; an Expose re-presents its area from the image without drawing again.
+// Under a window manager that speaks `_NET_WM_SYNC_REQUEST` (advertised in WM_PROTOCOLS, with an
+// XSync counter in `_NET_WM_SYNC_REQUEST_COUNTER`), the counter is set to a request's value only
+// after the frame of the new size has been presented: the manager shows no uninitialised pixels.
 //
 // Bounds: the image is at most `maximumImageSide` pixels (the larger of 2048 and the X screen's
 // sides) in each direction, whatever size the window is given — a window of 30000 × 30000 would
@@ -103,6 +106,13 @@ public final class X11Host: ScreenHost {
     let depth: Int32
     private let wmProtocols: Atom
     private let wmDeleteWindow: Atom
+    private let netWMSyncRequest: Atom
+    /// The XSync counter published in `_NET_WM_SYNC_REQUEST_COUNTER` (0 without the SYNC extension).
+    public private(set) var syncCounter: XID = 0
+    /// The value of the window manager's last `_NET_WM_SYNC_REQUEST`, not yet acknowledged.
+    private var pendingSyncValue: Int64?
+    /// Whether that request's ConfigureNotify has not arrived yet.
+    private var syncAwaitsConfigure = false
     private let shmCompletionType: Int32
     private var buffer: X11ImageBuffer?
     private var windowWidth: Int
@@ -169,13 +179,32 @@ public final class X11Host: ScreenHost {
         gc = XCreateGC(display, xWindow, 0, nil)
         wmProtocols = XInternAtom(display, "WM_PROTOCOLS", False)
         wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", False)
+        netWMSyncRequest = XInternAtom(display, "_NET_WM_SYNC_REQUEST", False)
         shmCompletionType = XShmGetEventBase(display) + ShmCompletion
 
         presentMode = .putImage
         setTitle(options.title)
         setClass(instance: options.instanceName, className: options.className)
         var protocols = [wmDeleteWindow]
-        XSetWMProtocols(display, xWindow, &protocols, 1)
+        // Tear-free resizing (_NET_WM_SYNC_REQUEST): a counter the window manager waits on; it
+        // is set to the value of each sync request once the frame of the new size is presented.
+        var syncEventBase: Int32 = 0, syncErrorBase: Int32 = 0, syncMajor: Int32 = 0, syncMinor: Int32 = 0
+        if XSyncQueryExtension(display, &syncEventBase, &syncErrorBase) != 0,
+           XSyncInitialize(display, &syncMajor, &syncMinor) != 0 {
+            var zero = XSyncValue()
+            XSyncIntToValue(&zero, 0)
+            syncCounter = XSyncCreateCounter(display, zero)
+            if syncCounter != 0 {
+                var counter = [UInt(syncCounter)]
+                let property = XInternAtom(display, "_NET_WM_SYNC_REQUEST_COUNTER", False)
+                counter.withUnsafeMutableBytes { bytes in
+                    _ = XChangeProperty(display, xWindow, property, XA_CARDINAL, 32, PropModeReplace,
+                                        bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+                }
+                protocols.append(netWMSyncRequest)
+            }
+        }
+        XSetWMProtocols(display, xWindow, &protocols, Int32(protocols.count))
         updateSizeHints()
 
         // MIT-SHM unless disabled; the first buffer is the real test attach.
@@ -329,6 +358,7 @@ public final class X11Host: ScreenHost {
             try applyPendingResize()
             loop.runDueWork()
             if isMapped { try presentIfNeeded() }
+            acknowledgeSyncRequestIfPresented()
             XFlush(display)
             if XPending(display) > 0 { continue }
             if isMapped && window.needsFrame { continue }
@@ -382,7 +412,10 @@ public final class X11Host: ScreenHost {
             isMapped = false
         case ConfigureNotify:
             let c = event.xconfigure
-            if c.window == xWindow { pendingSize = (Int(c.width), Int(c.height)) }
+            if c.window == xWindow {
+                pendingSize = (Int(c.width), Int(c.height))
+                syncAwaitsConfigure = false
+            }
         case PropertyNotify:
             let p = event.xproperty
             if p.atom == resourceManagerAtom || (p.window == xsettingsOwner && p.atom == xsettingsSettingsAtom) {
@@ -406,6 +439,11 @@ public final class X11Host: ScreenHost {
             if m.message_type == wmProtocols, m.format == 32, Atom(m.data.l.0) == wmDeleteWindow {
                 report("close")
                 stop()
+            } else if m.message_type == wmProtocols, m.format == 32, Atom(m.data.l.0) == netWMSyncRequest, syncCounter != 0 {
+                // data.l[2] and [3]: the low and high 32 bits of the value to set.
+                let low = UInt64(UInt32(truncatingIfNeeded: m.data.l.2)), high = UInt64(UInt32(truncatingIfNeeded: m.data.l.3))
+                pendingSyncValue = Int64(bitPattern: high << 32 | low)
+                syncAwaitsConfigure = true
             }
         case KeyPress:
             if let key = translateKey(&event.xkey) { window.handleKey(key) }
@@ -529,6 +567,21 @@ public final class X11Host: ScreenHost {
 
     private func report(_ line: String) { statusHandler?(line) }
 
+    /// Sets the sync counter to the window manager's last requested value once the window's
+    /// new size has been applied and its frame presented (the request's ConfigureNotify has
+    /// arrived, no size is pending and nothing is left to draw), as SDL does after its
+    /// `XShmPutImage`: the server handles the counter after the image, so the window manager
+    /// never shows the window at its new size before its pixels are there. Reports `sync <value>`.
+    private func acknowledgeSyncRequestIfPresented() {
+        guard let value = pendingSyncValue, !syncAwaitsConfigure, pendingSize == nil,
+              !(isMapped && (window.needsFrame || !pendingExposure.isEmpty)) else { return }
+        pendingSyncValue = nil
+        var v = XSyncValue()
+        XSyncIntsToValue(&v, UInt32(truncatingIfNeeded: value), Int32(truncatingIfNeeded: value >> 32))
+        XSyncSetCounter(display, syncCounter, v)
+        report("sync \(value)")
+    }
+
     /// Destroys the window and the image and closes the connection (segments detach first).
     private func close() {
         guard !isClosed else { return }
@@ -537,6 +590,7 @@ public final class X11Host: ScreenHost {
         waitUntilServerFinishedReading()
         buffer?.destroy()
         buffer = nil
+        if syncCounter != 0 { XSyncDestroyCounter(display, syncCounter) }
         XFreeGC(display, gc)
         XDestroyWindow(display, xWindow)
         XCloseDisplay(display)

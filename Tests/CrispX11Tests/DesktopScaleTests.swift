@@ -70,6 +70,22 @@ import Testing
         #expect(pick(nil, nil, nil, 0) == DesktopScale(scale: 1, dotsPerInch: 96, source: "default"))
     }
 
+    @Test func theXRandROutputMeasuresTheDisplay() {
+        typealias O = DesktopScale.OutputMeasure
+        let laptop = O(pixels: 2880, millimetres: 344, isPrimary: false, isActive: true)
+        let monitor = O(pixels: 1920, millimetres: 510, isPrimary: true, isActive: true)
+        let off = O(pixels: 0, millimetres: 600, isPrimary: true, isActive: false)
+        #expect(DesktopScale.primaryMeasure([laptop, monitor])! == (1920, 510), "the primary output")
+        #expect(DesktopScale.primaryMeasure([off, laptop])! == (2880, 344), "an inactive primary is passed over")
+        #expect(DesktopScale.primaryMeasure([off]) == nil && DesktopScale.primaryMeasure([]) == nil)
+        // 2880 px on 344 mm: 212.7 dpi, 2×; XRandR's 0 mm (a virtual display) or absurd sizes: 1×.
+        #expect(DesktopScale.choose(environment: nil, xsettings: nil, resources: nil, pixels: 2880, millimetres: 344).scale == 2)
+        for mm in [0, 1, 5, 100_000] {
+            let r = DesktopScale.choose(environment: nil, xsettings: nil, resources: nil, pixels: 2880, millimetres: mm)
+            #expect(r == DesktopScale(scale: 1, dotsPerInch: 96, source: "default"), "\(mm) mm")
+        }
+    }
+
     /// Under Xvfb: `--window-scale point` follows `Xft.dpi` set on the root while the app runs
     /// (and passes over an absurd one); `Ctrl+1` and `Ctrl+3` switch modes.
     @Test func theWindowFollowsTheDesktopScale() throws {

@@ -45,6 +45,7 @@ extension CGContext {
         guard !gstate.clip.bounds.isEmpty, rect.isFiniteRect, rect.width != 0, rect.height != 0,
               image.width > 0, image.height > 0, gstate.ctm.determinant != 0 else { return }
         let r = rect.standardized
+        imageDrawObserver?(image, r, gstate.ctm)
         let mode: ImagePaintMode = image.isMask ? .stencil(gstate.fillColor.premultipliedPixel()) : .color
         let alpha = UInt32((gstate.alpha * 255).rounded())
         withImagePaint(image, in: r, tiled: tiled, mode: mode, alpha: alpha, keepsSamples: !tiled) { paint in

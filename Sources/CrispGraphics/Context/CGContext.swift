@@ -57,6 +57,10 @@ public final class CGContext {
     /// Maps text space to user space; its translation is the text position. Not part of the
     /// graphics state (see `CGContext+Text.swift`).
     public var textMatrix = CGAffineTransform.identity
+    /// Called with every image `draw(_:in:)` draws (the image, its rectangle in user space and
+    /// the current transform), before it is drawn; a debug overlay finds images drawn scaled or
+    /// off whole device pixels this way. Nil (the default) costs nothing.
+    public var imageDrawObserver: ((CGImage, CGRect, CGAffineTransform) -> Void)?
     /// Where rasterized glyphs are kept between draws.
     @_spi(Testing) public var glyphCache = GlyphCache.shared
     private(set) var shadeBuffer: UnsafeMutablePointer<UInt32>
