@@ -115,7 +115,16 @@ struct PNGInfoCommand: ParsableCommand {
         }
         print("\(file): \(info.width)×\(info.height), \(info.colorType) (colour type \(info.colorTypeCode)), "
               + "\(info.bitDepth)-bit, \(info.isInterlaced ? "Adam7-interlaced" : "not interlaced")")
-        if let frames = info.animationFrameCount { print("animated (APNG): \(frames) frames; the decoder shows the default image") }
+        if let frames = info.animationFrames {
+            let total = frames.reduce(0.0) { $0 + $1.delay }
+            print("animated (APNG): \(frames.count) frames, plays \(info.animationPlays == 0 ? "forever" : "\(info.animationPlays ?? 1) times"), "
+                  + String(format: "%.3f s", total) + "; PNGDecoder shows the default image, APNGAnimation every frame")
+            print("frames (x,y width×height, delay, dispose/blend, bytes):")
+            for (i, f) in frames.enumerated() {
+                print("  \(i): \(f.x),\(f.y) \(f.width)×\(f.height), \(f.delayNumerator)/\(f.delayDenominator) s"
+                      + String(format: " (%.3f s)", f.delay) + ", \(f.dispose)/\(f.blend), \(f.byteCount) bytes")
+            }
+        }
         print("file \(info.fileByteCount) bytes; image data \(info.compressedByteCount) compressed, \(info.rawByteCount) raw "
               + String(format: "(%.1f %%)", 100 * Double(info.compressedByteCount) / Double(max(1, info.rawByteCount))))
         print(String(format: "decode %.2f ms (median of 3, to premultiplied 8-bit pixels)", times.sorted()[1] * 1000))
