@@ -31,6 +31,8 @@ public final class ScreenRecorder: @unchecked Sendable {
     private var isDone = false
     private var error: Error?
     private var hasFirstFrame = false
+    /// The time each `add` took on the frame path, in seconds (for the figures in docs/performance.md).
+    public private(set) var framePathSeconds: [Double] = []
     /// Frames merged into the one before because the encoder was behind.
     public private(set) var mergedFrameCount = 0
 
@@ -66,6 +68,8 @@ public final class ScreenRecorder: @unchecked Sendable {
     /// changed area is `rects` (pixels from the top-left). The first frame is the whole screen.
     /// Does nothing for a context of another size (the caller stops the recording then).
     public func add(_ context: CGContext, rects: [CGRect], time: Double) {
+        let started = MonotonicClock.seconds()
+        defer { framePathSeconds.append(MonotonicClock.seconds() - started) }
         guard context.width == width, context.height == height, let base = context.data else { return }
         var x0 = 0, y0 = 0, x1 = width, y1 = height
         if hasFirstFrame {
