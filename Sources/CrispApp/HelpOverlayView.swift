@@ -36,7 +36,7 @@ public final class HelpOverlayView: View {
         Shortcut(keys: "f", action: "Frame-time overlay"),
         Shortcut(keys: "Ctrl+Left", action: "Rotate left (Ctrl+Right: right)"),
         Shortcut(keys: "Ctrl+T", action: "Slow animations (10×)"),
-        Shortcut(keys: "Ctrl+S, R", action: "Screenshot / recording into the media folder"),
+        Shortcut(keys: "Ctrl+S, R", action: "Screenshot / recording"),
         Shortcut(keys: "?", action: "Show or hide this help"),
         Shortcut(keys: "q, Esc", action: "Quit"),
     ]

@@ -36,8 +36,10 @@ private final class FullDiskOutput: APNGOutput, @unchecked Sendable {
     @Test func aRecordingPlaysBackEveryPresentedFrameBitForBit() throws {
         let device = Device.iPhone3GS
         let f = try LoupeTests().fixture("controls", device: device)
-        let path = Self.temporaryPath("play.apng")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = Self.temporaryPath("media")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        f.app.mediaDirectory = folder
         var presented: [(pixels: [UInt32], time: TimeInterval)] = []
         func step(_ seconds: TimeInterval) throws {
             try f.wait(seconds)
@@ -46,6 +48,7 @@ private final class FullDiskOutput: APNGOutput, @unchecked Sendable {
         f.app.handleKey(KeyPress(characters: "\u{12}"))
         #expect(f.app.isRecording)
         #expect(f.lines.items.suffix(2) == ["key Ctrl+R", "recording started \(f.app.recorder!.path)"])
+        #expect(f.app.recorder!.path.hasPrefix(folder + "/Crisp — iPhone 3GS — ") && f.app.recorder!.path.hasSuffix(".apng"))
         let start = f.clock.now
         // The recording repaints the whole screen as its first frame.
         try step(0)
