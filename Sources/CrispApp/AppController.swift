@@ -543,7 +543,9 @@ public final class AppController {
     /// repainted at once to be the first frame. A file that cannot be created logs
     /// `recording failed <reason>` and tells `errorHandler`; the app goes on without recording.
     ///
-    /// - Parameter output: where to write instead of the file (tests pass a failing writer).
+    /// - Parameters:
+    ///   - path: the file to write; default a new name in `mediaDirectory`.
+    ///   - output: where to write instead of the file (tests pass a failing writer).
     @discardableResult
     public func startRecording(to path: String? = nil, output: APNGOutput? = nil) -> Bool {
         guard recorder == nil else { return false }

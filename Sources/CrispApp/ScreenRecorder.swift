@@ -48,7 +48,11 @@ public final class ScreenRecorder: @unchecked Sendable {
     /// Opens the file (writing its header) and starts the encoder thread.
     ///
     /// - Parameters:
+    ///   - path: the file to write.
+    ///   - width: the screen's width in pixels.
+    ///   - height: the screen's height in pixels.
     ///   - output: where to write; default a file at `path` (a test passes one that fails).
+    ///   - compressionLevel: the zlib level 0…9; default 1.
     ///   - queueLimit: bytes of frames waiting for the encoder before frames are merged.
     /// - Throws: `PNGError.writeFailed` when the file cannot be created or written.
     public init(path: String, width: Int, height: Int, output: APNGOutput? = nil, compressionLevel: Int = 1,

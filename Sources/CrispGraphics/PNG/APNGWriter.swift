@@ -112,6 +112,10 @@ public final class APNGWriter {
     /// until the first is added).
     ///
     /// - Parameters:
+    ///   - width: the canvas width in pixels.
+    ///   - height: the canvas height in pixels.
+    ///   - output: where the file goes.
+    ///   - compressionLevel: the zlib level 0…9; default 1 (keeps up with a screen).
     ///   - plays: times the animation plays; 0 loops forever.
     /// - Throws: `.emptyImage`, `.imageTooLarge`, or the output's error.
     public init(width: Int, height: Int, output: APNGOutput, compressionLevel: Int = 1, plays: Int = 0) throws {
