@@ -53,8 +53,11 @@ struct AppCommand: ParsableCommand {
     @Flag(help: "Run every animation ten times slower (Ctrl+T toggles it), as the Simulator's Slow Animations.")
     var slowAnimations = false
 
-    @Option(help: "The folder Ctrl+S writes screenshots into (default: the current folder).")
+    @Option(help: "The folder Ctrl+S writes screenshots and Ctrl+R recordings into (default: the current folder).")
     var mediaDir: String = "."
+
+    @Option(help: "Record the screen from launch to quit into this animated PNG (APNG); Ctrl+R stops and starts recordings.")
+    var record: String?
 
     @Option(help: "Start turned: portrait, landscape-left, landscape-right (the iPad also upside-down); Ctrl+Left / Ctrl+Right turn the device.")
     var orientation: String = "portrait"
@@ -161,17 +164,25 @@ struct AppCommand: ParsableCommand {
         guard DebugOverlay(rawValue: overlay) != nil else {
             throw ValidationError("unknown --overlay \(overlay); use one of \(DebugOverlay.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: mediaDir, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--media-dir \(mediaDir) is not a folder")
-        }
-        guard access(mediaDir, W_OK | X_OK) == 0 else { throw ValidationError("--media-dir \(mediaDir) is not writable") }
         if let n = benchRender, n < 1 { throw ValidationError("--bench-render needs at least 1 frame") }
         if let n = benchPresent, n < 1 { throw ValidationError("--bench-present needs at least 1 frame") }
     }
 
+    /// Why `--media-dir` cannot take files, or nil when it can.
+    static func mediaDirectoryProblem(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "--media-dir \(path) is not a folder"
+        }
+        guard access(path, W_OK | X_OK) == 0 else { return "--media-dir \(path) is not writable" }
+        return nil
+    }
+
     func run() throws {
         let name = Self.app.commandName
+        if let problem = Self.mediaDirectoryProblem(mediaDir), snapshot == nil, assetReport == nil, benchRender == nil {
+            FileHandle.standardError.write(Data("\(name): \(problem): screenshots and recordings there will fail\n".utf8))
+        }
         do {
             try Self.app.checkResources()
         } catch {
@@ -253,12 +264,28 @@ struct AppCommand: ParsableCommand {
         if let status { app.window.statusSink = { status.write($0) } }
         app.logInitialState()
         app.quitHandler = { [unowned host, unowned app] in
+            app.stopRecording()
             app.waitForScreenshots()
             status?.write("quit")
             host.stop()
         }
+        if let record { app.startRecording(to: record) }
+        // SIGINT and SIGTERM finish the recording and the screenshots through the event loop
+        // (a pipe the loop waits on), then end the process by the same signal as before.
+        let wakeup = SignalWakeup.install()
+        if let wakeup {
+            host.wakeupDescriptor = wakeup
+            host.wakeupHandler = { [unowned host] in
+                SignalWakeup.drain()
+                status?.write("signal \(SignalWakeup.caught == SIGINT ? "SIGINT" : "SIGTERM")")
+                host.stop()
+            }
+        }
         try host.run()
+        app.stopRecording()
+        app.waitForScreenshots()
         status?.write("exit")
+        if wakeup != nil { SignalWakeup.reraise() }
     }
 }
 
@@ -277,5 +304,48 @@ final class StatusFile: @unchecked Sendable {
 
     func write(_ line: String) {
         handle.write(Data((line + "\n").utf8))
+    }
+}
+
+/// SIGINT and SIGTERM as a byte in a pipe that the X11 host's loop waits on (a handler may do
+/// almost nothing else safely), so the app finishes its files on its own thread.
+enum SignalWakeup {
+    nonisolated(unsafe) static var writeEnd: Int32 = -1
+    nonisolated(unsafe) static var readEnd: Int32 = -1
+    nonisolated(unsafe) static var caught: Int32 = 0
+
+    /// Installs the handlers; returns the pipe's read end (nil when no pipe could be made).
+    static func install() -> Int32? {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig) { sig in
+                SignalWakeup.caught = sig
+                var byte: UInt8 = 1
+                _ = write(SignalWakeup.writeEnd, &byte, 1)
+            }
+        }
+        return readEnd
+    }
+
+    /// Empties the pipe.
+    static func drain() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &buffer, 64) > 0 {}
+    }
+
+    /// Ends the process by the signal caught, with the default action (the status a parent
+    /// expects); does nothing when none was caught.
+    static func reraise() {
+        let sig = caught
+        guard sig != 0 else { return }
+        signal(sig, SIG_DFL)
+        raise(sig)
     }
 }

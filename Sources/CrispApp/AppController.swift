@@ -399,6 +399,10 @@ public final class AppController {
             log("key Ctrl+S")
             takeScreenshot()
             return
+        case "\u{12}":
+            log("key Ctrl+R")
+            if isRecording { stopRecording() } else { startRecording() }
+            return
         case "1" where key.isControlDown, "2" where key.isControlDown, "3" where key.isControlDown:
             log("key Ctrl+\(key.characters)")
             setWindowScale(key.characters == "1" ? .pixel : key.characters == "2" ? .point : .physical)
@@ -524,6 +528,93 @@ public final class AppController {
             screenshotPoll?.invalidate()
             screenshotPoll = nil
         }
+    }
+
+    // MARK: Recordings
+
+    /// The recording running (`Ctrl+R`, `--record`), if one is.
+    public private(set) var recorder: ScreenRecorder?
+    private var recordingPoll: LoopTimer?
+
+    /// Whether a recording is running.
+    public var isRecording: Bool { recorder != nil }
+
+    /// A recording's file name in `mediaDirectory`: the screenshot's name ending in `.apng`
+    /// (` (2)` and on when taken).
+    public func recordingPath(at date: Date = Date()) -> String {
+        let base = String(screenshotName(at: date).dropLast(4))
+        var path = (mediaDirectory as NSString).appendingPathComponent(base + ".apng")
+        var n = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = (mediaDirectory as NSString).appendingPathComponent(base + " (\(n)).apng")
+            n += 1
+        }
+        return path
+    }
+
+    /// Starts recording the presented frames into an animated PNG at `path` (default: a new
+    /// name in `mediaDirectory`) and logs `recording started <path>`; the whole screen is
+    /// repainted at once to be the first frame. A file that cannot be created logs
+    /// `recording failed <reason>` and tells `errorHandler`; the app goes on without recording.
+    ///
+    /// - Parameters:
+    ///   - path: the file to write; default a new name in `mediaDirectory`.
+    ///   - output: where to write instead of the file (tests pass a failing writer).
+    @discardableResult
+    public func startRecording(to path: String? = nil, output: APNGOutput? = nil) -> Bool {
+        guard recorder == nil else { return false }
+        let path = path ?? recordingPath()
+        do {
+            recorder = try ScreenRecorder(path: path, width: screen.pixelWidth, height: screen.pixelHeight, output: output)
+        } catch {
+            log("recording failed \(error)")
+            errorHandler?("cannot record: \(error)")
+            return false
+        }
+        log("recording started \(path)")
+        window.presentedFrameObserver = { [unowned self] context, rects, time in
+            guard let recorder = self.recorder else { return }
+            if context.width != recorder.width || context.height != recorder.height {
+                self.errorHandler?("recording stopped: the screen changed size from \(recorder.width)x\(recorder.height) to \(context.width)x\(context.height)")
+                self.stopRecording()
+                return
+            }
+            recorder.add(context, rects: rects, time: time)
+        }
+        recordingPoll = window.eventLoop.schedule(after: 0.1, repeating: 0.1) { [unowned self] in
+            if self.recorder?.failure != nil { self.stopRecording() }
+        }
+        window.invalidateEverything()
+        return true
+    }
+
+    /// Finishes the recording (waiting for its frames to be written) and logs
+    /// `recording saved <path> <frames>`; after a write error (a full disk) logs
+    /// `recording failed <reason>` first and tells `errorHandler` (the file keeps the frames
+    /// written before it). Nothing happens without a recording.
+    public func stopRecording() {
+        guard let recorder else { return }
+        self.recorder = nil
+        window.presentedFrameObserver = nil
+        recordingPoll?.invalidate()
+        recordingPoll = nil
+        var frames = 0
+        do {
+            frames = try recorder.finish(at: window.eventLoop.now)
+        } catch {
+            log("recording failed \(error)")
+            errorHandler?("recording stopped: \(error)")
+            frames = (try? recorder.finish(at: 0)) ?? recorder.writtenFrameCount
+        }
+        if recorder.mergedFrameCount > 0 {
+            errorHandler?("recording: \(recorder.mergedFrameCount) frames merged into the next while the encoder caught up")
+        }
+        if ProcessInfo.processInfo.environment["CRISP_RECORD_STATS"] != nil, !recorder.framePathSeconds.isEmpty {
+            let t = recorder.framePathSeconds.sorted()
+            errorHandler?(String(format: "recording stats: %d frames presented, frame path median %.3f ms, 95th %.3f ms, max %.3f ms, %d merged",
+                                 t.count, t[t.count / 2] * 1000, t[t.count * 95 / 100] * 1000, t.last! * 1000, recorder.mergedFrameCount))
+        }
+        log("recording saved \(recorder.path) \(frames)")
     }
 
     // MARK: Language

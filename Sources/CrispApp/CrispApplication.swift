@@ -81,7 +81,7 @@ extension CrispApplication {
         """
         Keys: 1–5 device presets, c in-call status bar, s 1×/2×, l language, t theme, Tab / Shift-Tab \
         screens, v loupe mode, + / - loupe zoom, f frame-time overlay, d debug overlay, Ctrl+Left / Ctrl+Right rotate, Ctrl+1 / 2 / 3 window scale pixel / point / physical, \
-        Ctrl+T slow animations, Ctrl+S screenshot, ? help, q or Esc quit.
+        Ctrl+T slow animations, Ctrl+S screenshot, Ctrl+R start / stop recording, ? help, q or Esc quit.
         Drag the window border to resize the screen freely.
         """
     }

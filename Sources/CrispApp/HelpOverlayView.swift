@@ -37,7 +37,7 @@ public final class HelpOverlayView: View {
         Shortcut(keys: "d", action: "Next debug overlay"),
         Shortcut(keys: "Ctrl+Left", action: "Rotate left (Ctrl+Right: right)"),
         Shortcut(keys: "Ctrl+T", action: "Slow animations (10×)"),
-        Shortcut(keys: "Ctrl+S", action: "Screenshot into the media folder"),
+        Shortcut(keys: "Ctrl+S, R", action: "Screenshot / recording"),
         Shortcut(keys: "?", action: "Show or hide this help"),
         Shortcut(keys: "q, Esc", action: "Quit"),
     ]

@@ -53,6 +53,9 @@ public final class HeadlessHost: ScreenHost {
         if let observer = window.frameStatisticsObserver, !lastFrameRects.isEmpty {
             observer(FrameStatistics(time: window.eventLoop.now, render: MonotonicClock.seconds() - start, present: 0, rects: lastFrameRects))
         }
+        if let observer = window.presentedFrameObserver, !lastFrameRects.isEmpty {
+            observer(context, lastFrameRects, window.eventLoop.now)
+        }
         return lastFrameRects
     }
 

@@ -37,6 +37,11 @@ open class Window: View {
     /// Called by the host after each frame it rendered (and presented) with what it cost.
     public var frameStatisticsObserver: ((FrameStatistics) -> Void)?
 
+    /// Called by the host after each frame it presented, with the bitmap it presented from and
+    /// the rectangles it sent (pixels from the top-left), at `eventLoop.now`. A recorder copies
+    /// what it needs before returning: the host draws the next frame into the same bitmap.
+    public var presentedFrameObserver: ((CGContext, [CGRect], TimeInterval) -> Void)?
+
     /// Called with every area (window points) marked for repainting, before it joins the dirty
     /// region; after a change of size or scale, with the whole window. A view that caches what
     /// the window shows (a loupe's snapshot) learns here which part went stale.

@@ -367,15 +367,23 @@ public final class X11Host: ScreenHost {
                 let ms = ((deadline - loop.now) * 1000).rounded(.up)
                 timeout = Int32(min(max(ms, 0), 60_000))
             }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let r = poll(&pfd, 1, timeout)
+            var pfds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
+            let r = poll(&pfds, wakeupDescriptor >= 0 ? 2 : 1, timeout)
             if r < 0 && errno != EINTR { break }
+            if wakeupDescriptor >= 0 && pfds[1].revents != 0 { wakeupHandler?() }
         }
         close()
     }
 
     /// Ends `run()` after the current iteration.
     public func stop() { isStopped = true }
+
+    /// A file descriptor `run()` also waits on (the read end of a signal handler's pipe), and
+    /// what it calls on the loop's thread when the descriptor is readable (the handler reads
+    /// it empty). -1: none.
+    public var wakeupDescriptor: Int32 = -1
+    public var wakeupHandler: (() -> Void)?
 
     /// Reads every queued event and handles them, dropping a MotionNotify that another
     /// MotionNotify follows (presses and releases are never dropped or reordered). Once the app
@@ -537,6 +545,7 @@ public final class X11Host: ScreenHost {
         guard !rects.isEmpty else { return }
         present(rects, from: buffer)
         if needsClearBeyondImage { clearBeyondImage(buffer) }
+        window.presentedFrameObserver?(buffer.context, rects, window.eventLoop.now)
         if let observer = window.frameStatisticsObserver {
             let now = MonotonicClock.seconds()
             observer(FrameStatistics(time: window.eventLoop.now, render: rendered - start, present: now - rendered, rects: rects))

@@ -6,8 +6,8 @@ import Foundation
 struct PNGCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "png",
-        abstract: "PNG tools: lossless optimization and file information.",
-        subcommands: [PNGOptimizeCommand.self, PNGInfoCommand.self])
+        abstract: "PNG tools: lossless optimization, file information and an APNG's frames.",
+        subcommands: [PNGOptimizeCommand.self, PNGInfoCommand.self, PNGFramesCommand.self])
 }
 
 /// Exit statuses of `crisp png` (documented in the README).
@@ -115,11 +115,65 @@ struct PNGInfoCommand: ParsableCommand {
         }
         print("\(file): \(info.width)×\(info.height), \(info.colorType) (colour type \(info.colorTypeCode)), "
               + "\(info.bitDepth)-bit, \(info.isInterlaced ? "Adam7-interlaced" : "not interlaced")")
-        if let frames = info.animationFrameCount { print("animated (APNG): \(frames) frames; the decoder shows the default image") }
+        if let frames = info.animationFrames {
+            let total = frames.reduce(0.0) { $0 + $1.delay }
+            print("animated (APNG): \(frames.count) frames, plays \(info.animationPlays == 0 ? "forever" : "\(info.animationPlays ?? 1) times"), "
+                  + String(format: "%.3f s", total) + "; PNGDecoder shows the default image, APNGAnimation every frame")
+            print("frames (x,y width×height, delay, dispose/blend, bytes):")
+            for (i, f) in frames.enumerated() {
+                print("  \(i): \(f.x),\(f.y) \(f.width)×\(f.height), \(f.delayNumerator)/\(f.delayDenominator) s"
+                      + String(format: " (%.3f s)", f.delay) + ", \(f.dispose)/\(f.blend), \(f.byteCount) bytes")
+            }
+        }
         print("file \(info.fileByteCount) bytes; image data \(info.compressedByteCount) compressed, \(info.rawByteCount) raw "
               + String(format: "(%.1f %%)", 100 * Double(info.compressedByteCount) / Double(max(1, info.rawByteCount))))
         print(String(format: "decode %.2f ms (median of 3, to premultiplied 8-bit pixels)", times.sorted()[1] * 1000))
         print("chunks:")
         for chunk in info.chunks { print("  \(chunk.type) \(chunk.byteCount)") }
+    }
+}
+
+/// `crisp png frames`: every frame of an APNG as a player shows it, one PNG each.
+struct PNGFramesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frames",
+        abstract: "Write every frame of an animated PNG, composited as a player shows it, as PNGs (frame-0000.png, …) into a folder, and print their total size.")
+
+    @Argument(help: "The APNG file.")
+    var file: String
+
+    @Argument(help: "The folder to write into (it must exist).")
+    var folder: String
+
+    func run() throws {
+        var total = 0, count = 0
+        do {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            let animation = try APNGAnimation(pngData: bytes)
+            try animation.forEachImage { i, image in
+                let data = try image.pngData()
+                try FrameFile.write(data, to: (folder as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
+                total += data.count
+                count += 1
+            }
+            print("\(file): \(count) frames, \(bytes.count) bytes as APNG; \(total) bytes as \(count) optimized PNGs "
+                  + String(format: "(%.1f× the APNG)", Double(total) / Double(max(1, bytes.count))))
+        } catch let error as PNGError {
+            throw PNGExitStatus.report(error, file: file)
+        } catch {
+            FileHandle.standardError.write("crisp png: \(file): \(error.localizedDescription)\n".data(using: .utf8)!)
+            throw PNGExitStatus.badInput
+        }
+    }
+}
+
+/// Writes whole files for `crisp png frames`.
+enum FrameFile {
+    static func write(_ data: [UInt8], to path: String) throws {
+        do {
+            try Data(data).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw PNGError.writeFailed(path: path, reason: error.localizedDescription)
+        }
     }
 }

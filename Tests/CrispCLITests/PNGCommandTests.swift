@@ -112,3 +112,34 @@ enum CrispTool {
         }
     }
 }
+
+/// `crisp png info` and `crisp png frames` on an animated PNG written by `APNGWriter`.
+@Suite struct APNGCommandTests {
+    @Test func infoListsTheFramesAndFramesWritesThemAsPNGs() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("crisp-apng-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("a.apng").path
+        let writer = try APNGWriter(width: 8, height: 6, output: APNGFileOutput(path: path))
+        var canvas = [UInt32](repeating: 0xFF10_2030, count: 48)
+        try canvas.withUnsafeBufferPointer { _ = try writer.addFrame($0.baseAddress!, stride: 8, x: 0, y: 0, width: 8, height: 6, time: 1) }
+        canvas[2 * 8 + 3] = 0xFFFF_FFFF
+        try canvas.withUnsafeBufferPointer { _ = try writer.addFrame($0.baseAddress!, stride: 8, x: 0, y: 0, width: 8, height: 6, time: 1.25) }
+        try writer.finish(at: 3.25)
+        let info = try CrispTool.run(["png", "info", path])
+        #expect(info.status == 0, "\(info.error)")
+        #expect(info.output.contains("animated (APNG): 2 frames, plays forever, 2.250 s"), "\(info.output)")
+        #expect(info.output.contains("  0: 0,0 8×6, 250/1000 s (0.250 s), none/source, "), "\(info.output)")
+        #expect(info.output.contains("  1: 0,2 8×1, 2000/1000 s (2.000 s), none/source, "), "the changed row only: \(info.output)")
+        let frames = try CrispTool.run(["png", "frames", path, dir.path])
+        #expect(frames.status == 0 && frames.output.hasPrefix("\(path): 2 frames, "), "\(frames.output) \(frames.error)")
+        let second = try CGImage(contentsOfPNGFile: dir.appendingPathComponent("frame-0001.png").path)
+        #expect(second.pixels == canvas)
+        // A broken APNG: a clear error, exit status 1.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes[8 + 25 + 8 + 3] = 5  // acTL's frame count 2 → 5 (its CRC now fails)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let broken = try CrispTool.run(["png", "info", path])
+        #expect(broken.status == 1 && broken.error.contains("CRC mismatch in chunk acTL"), "\(broken.error)")
+    }
+}

@@ -20,6 +20,16 @@ struct PNGContents {
     /// Every chunk from IHDR to IEND, in file order.
     var chunks: [PNGChunk] = []
 
+    /// The contents of one APNG frame: the file's palette and transparency with the frame's
+    /// size and image data.
+    init(frameOf file: PNGContents, width: Int, height: Int, imageData: [UInt8]) {
+        header = PNGHeader(width: width, height: height, bitDepth: file.header.bitDepth,
+                           colorType: file.header.colorType, isInterlaced: file.header.isInterlaced)
+        palette = file.palette
+        transparency = file.transparency
+        self.imageData = imageData
+    }
+
     private init(header: PNGHeader, chunks: [PNGChunk]) {
         self.header = header
         self.chunks = chunks

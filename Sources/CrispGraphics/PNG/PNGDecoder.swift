@@ -49,6 +49,14 @@ public struct PNGDecoder: Sendable {
     private func decode(_ bytes: [UInt8], _ file: UnsafeBufferPointer<UInt8>) throws(PNGError) -> CGImage {
         let contents = try PNGContents(bytes, file, maximumPixelCount: maximumPixelCount)
         let header = contents.header
+        let pixels = try Self.pixels(of: contents)
+        return try CGImage(width: header.width, height: header.height, pixels: pixels,
+                           format: Self.format(of: contents), bytes: Self.bytes(of: contents, pixels: pixels))
+    }
+
+    /// The premultiplied pixels of a file's (or an APNG frame's) image data.
+    static func pixels(of contents: PNGContents) throws(PNGError) -> [UInt32] {
+        let header = contents.header
         let converter = try PNGPixelConverter(header: header, palette: contents.palette, transparency: contents.transparency)
         var pixels = [UInt32](repeating: 0, count: header.width * header.height)
         try pixels.withUnsafeMutableBufferPointer { (pixels) throws(PNGError) in
@@ -60,8 +68,7 @@ public struct PNGDecoder: Sendable {
                                                x: pass.x0 + bad.position * pass.dx, y: y)
             }
         }
-        return try CGImage(width: header.width, height: header.height, pixels: pixels,
-                           format: Self.format(of: contents), bytes: Self.bytes(of: contents, pixels: pixels))
+        return pixels
     }
 
     /// The layout Apple's decoder gives a file: 8-bit grey for grey, grey + alpha when grey has

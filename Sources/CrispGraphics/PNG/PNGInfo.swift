@@ -33,9 +33,15 @@ public struct PNGInfo: Sendable {
     public let rawByteCount: Int
     /// The number of animation frames of an APNG (from `acTL`), `nil` for a still image.
     public let animationFrameCount: Int?
+    /// An APNG's frames (rectangle, delay, dispose and blend ops, bytes), `nil` for a still image.
+    public let animationFrames: [APNGAnimation.Frame]?
+    /// How many times an APNG plays (0: forever), `nil` for a still image.
+    public let animationPlays: Int?
 
     /// Reads the chunk stream of a PNG file, checking it as the decoder does (CRCs, chunk
     /// order, header values, size limit), without inflating the image data.
+    ///
+    /// An APNG's frame structure is checked as `APNGAnimation` checks it.
     ///
     /// - Throws: the `PNGError` the decoder would throw for the chunk stream.
     public init(pngData: some Collection<UInt8>, maximumPixelCount: Int = 1 << 28) throws(PNGError) {
@@ -56,6 +62,14 @@ public struct PNGInfo: Sendable {
         rawByteCount = header.decompressedByteCount
         animationFrameCount = contents.chunks.first { $0.type == "acTL" && $0.data.count == 8 }.map { chunk in
             Int(bytes.withUnsafeBufferPointer { PNGChunk.readUInt32($0, at: chunk.data.lowerBound) })
+        }
+        if contents.chunks.contains(where: { $0.type == "acTL" }) {
+            let animation = try APNGAnimation(pngData: bytes, maximumPixelCount: maximumPixelCount)
+            animationFrames = animation.frames
+            animationPlays = animation.plays
+        } else {
+            animationFrames = nil
+            animationPlays = nil
         }
     }
 }

@@ -276,9 +276,15 @@ let everyPNGFormat: [(UInt8, UInt8)] = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16),
     @Test func infoDescribesAnAPNGWithoutDecodingIt() throws {
         var chunks = PNGBuilder.chunks(of: Self.valid).map { c in (type: c.type, data: Array(Self.valid[(c.offset + 8)..<(c.offset + 8 + c.length)])) }
         chunks.insert(("acTL", [0, 0, 0, 3, 0, 0, 0, 0]), at: 1)
+        // acTL promises 3 frames and there is none: a clear error.
+        #expect(throws: PNGError.invalidChunkData(chunk: "acTL", reason: "3 frames declared, 0 found")) {
+            try PNGInfo(pngData: PNGBuilder.file(chunks))
+        }
+        chunks[1] = ("acTL", [0, 0, 0, 1, 0, 0, 0, 0])
+        chunks.insert(APNGTests.fcTL(0, 8, 8, 0, 0), at: 2)
         let info = try PNGInfo(pngData: PNGBuilder.file(chunks))
-        #expect(info.animationFrameCount == 3)
-        #expect(info.chunks.map(\.type) == ["IHDR", "acTL", "IDAT", "IEND"])
+        #expect(info.animationFrameCount == 1 && info.animationFrames?.count == 1 && info.animationPlays == 0)
+        #expect(info.chunks.map(\.type) == ["IHDR", "acTL", "fcTL", "IDAT", "IEND"])
         #expect(info.width == 8 && info.colorType == "RGB" && info.bitDepth == 8 && !info.isInterlaced)
         #expect(info.rawByteCount == 8 * (1 + 24))
     }

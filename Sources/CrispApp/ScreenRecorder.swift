@@ -1,0 +1,182 @@
+import CrispGraphics
+import Foundation
+
+// A recording of the presented frames as an animated PNG (`APNGWriter`), encoded off the frame
+// path.
+//
+// The frame path (`add`) only copies the bounding box of the presented rectangles out of the
+// host's bitmap (the host draws the next frame into it) and queues it; a thread of the
+// recorder's own trims unchanged rows, filters, deflates and writes. The queue is bounded in
+// bytes: when the encoder falls that far behind (a long full-screen animation at retina sizes
+// on a loaded machine), the newest frame is merged into the last queued one (their union
+// rectangle copied afresh) instead of growing the queue or stalling the app, so the recording
+// stays a true picture of the screen with fewer in-between frames; `mergedFrameCount` counts
+// them. A write error (a full disk) stops the encoder; `failure` reports it and the file keeps
+// the frames before it (the writer's guarantee).
+
+/// Records the frames a window presents into an APNG file.
+public final class ScreenRecorder: @unchecked Sendable {
+    /// The file written.
+    public let path: String
+    /// The canvas: the screen's size in pixels when the recording started.
+    public let width: Int, height: Int
+
+    private let writer: APNGWriter
+    private let lock = NSCondition()
+    private var queue: [Job] = []
+    private var queuedBytes = 0
+    private let queueLimit: Int
+    private var isFinishing = false
+    private var finishTime: Double = 0
+    private var isDone = false
+    private var error: Error?
+    private var hasFirstFrame = false
+    /// The time each `add` took on the frame path, in seconds (for the figures in docs/performance.md).
+    public private(set) var framePathSeconds: [Double] = []
+    /// Frames merged into the one before because the encoder was behind.
+    public private(set) var mergedFrameCount = 0
+
+    private final class Job {
+        var x: Int, y: Int, w: Int, h: Int
+        var pixels: [UInt32]
+        var time: Double
+        init(x: Int, y: Int, w: Int, h: Int, pixels: [UInt32], time: Double) {
+            (self.x, self.y, self.w, self.h, self.pixels, self.time) = (x, y, w, h, pixels, time)
+        }
+    }
+
+    /// Opens the file (writing its header) and starts the encoder thread.
+    ///
+    /// - Parameters:
+    ///   - path: the file to write.
+    ///   - width: the screen's width in pixels.
+    ///   - height: the screen's height in pixels.
+    ///   - output: where to write; default a file at `path` (a test passes one that fails).
+    ///   - compressionLevel: the zlib level 0…9; default 1.
+    ///   - queueLimit: bytes of frames waiting for the encoder before frames are merged.
+    /// - Throws: `PNGError.writeFailed` when the file cannot be created or written.
+    public init(path: String, width: Int, height: Int, output: APNGOutput? = nil, compressionLevel: Int = 1,
+                queueLimit: Int = 256 << 20) throws {
+        self.path = path
+        self.width = width
+        self.height = height
+        self.queueLimit = queueLimit
+        writer = try APNGWriter(width: width, height: height, output: output ?? APNGFileOutput(path: path),
+                                compressionLevel: compressionLevel)
+        let thread = Thread { [self] in encodeLoop() }
+        thread.name = "crisp-recorder"
+        thread.start()
+    }
+
+    /// Queues the frame presented at `time` from `context` (native 32-bit pixels), whose
+    /// changed area is `rects` (pixels from the top-left). The first frame is the whole screen.
+    /// Does nothing for a context of another size (the caller stops the recording then).
+    public func add(_ context: CGContext, rects: [CGRect], time: Double) {
+        let started = MonotonicClock.seconds()
+        defer { framePathSeconds.append(MonotonicClock.seconds() - started) }
+        guard context.width == width, context.height == height, let base = context.data else { return }
+        var x0 = 0, y0 = 0, x1 = width, y1 = height
+        if hasFirstFrame {
+            guard let first = rects.first else { return }
+            let box = rects.dropFirst().reduce(first) { $0.union($1) }.integral
+            x0 = max(0, Int(box.minX)); y0 = max(0, Int(box.minY))
+            x1 = min(width, Int(box.maxX)); y1 = min(height, Int(box.maxY))
+            guard x0 < x1, y0 < y1 else { return }
+        }
+        hasFirstFrame = true
+        let stride = context.bytesPerRow / 4
+        func copy(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> [UInt32] {
+            let w = x1 - x0
+            return [UInt32](unsafeUninitializedCapacity: w * (y1 - y0)) { buffer, count in
+                let src = base.assumingMemoryBound(to: UInt32.self)
+                for r in y0..<y1 { (buffer.baseAddress! + (r - y0) * w).initialize(from: src + r * stride + x0, count: w) }
+                count = w * (y1 - y0)
+            }
+        }
+        let bytes = 4 * (x1 - x0) * (y1 - y0)
+        lock.lock()
+        defer { lock.unlock() }
+        guard error == nil, !isFinishing else { return }
+        if queuedBytes + bytes > queueLimit, let last = queue.last {
+            // The encoder is behind: this frame replaces the last queued one over their union.
+            let ux0 = min(x0, last.x), uy0 = min(y0, last.y)
+            let ux1 = max(x1, last.x + last.w), uy1 = max(y1, last.y + last.h)
+            queuedBytes -= 4 * last.w * last.h
+            last.pixels = copy(ux0, uy0, ux1, uy1)
+            (last.x, last.y, last.w, last.h) = (ux0, uy0, ux1 - ux0, uy1 - uy0)
+            queuedBytes += 4 * last.w * last.h
+            mergedFrameCount += 1
+            return
+        }
+        queue.append(Job(x: x0, y: y0, w: x1 - x0, h: y1 - y0, pixels: copy(x0, y0, x1, y1), time: time))
+        queuedBytes += bytes
+        lock.signal()
+    }
+
+    /// Frames in the file so far (complete; one more may be held until its delay is known).
+    public var writtenFrameCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return writer.writtenFrameCount
+    }
+
+    /// The write error that stopped the recording, once the encoder has met one.
+    public var failure: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return error
+    }
+
+    /// Waits for the queued frames to be written, writes the last frame (shown until `time`)
+    /// and closes the file.
+    ///
+    /// - Returns: the number of frames in the file.
+    /// - Throws: the write error that stopped the recording (the file holds the frames before it).
+    @discardableResult
+    public func finish(at time: Double) throws -> Int {
+        lock.lock()
+        if !isFinishing {
+            isFinishing = true
+            finishTime = time
+            lock.broadcast()
+        }
+        while !isDone { lock.wait() }
+        let failure = error
+        lock.unlock()
+        if let failure { throw failure }
+        return writer.writtenFrameCount
+    }
+
+    private func encodeLoop() {
+        while true {
+            lock.lock()
+            while queue.isEmpty && !isFinishing { lock.wait() }
+            if queue.isEmpty || error != nil {
+                // Finishing: everything queued is written (or a write failed).
+                lock.unlock()
+                var failed: Error?
+                do { try writer.finish(at: finishTime) } catch { failed = error }
+                lock.lock()
+                if let failed, error == nil { error = failed }
+                isDone = true
+                lock.broadcast()
+                lock.unlock()
+                return
+            }
+            let job = queue.removeFirst()
+            queuedBytes -= 4 * job.w * job.h
+            lock.unlock()
+            do {
+                _ = try job.pixels.withUnsafeBufferPointer { p in
+                    try writer.addFrame(p.baseAddress!, stride: job.w, x: job.x, y: job.y, width: job.w, height: job.h, time: job.time)
+                }
+            } catch {
+                lock.lock()
+                self.error = error
+                queue.removeAll()
+                queuedBytes = 0
+                lock.unlock()
+            }
+        }
+    }
+}
