@@ -436,12 +436,12 @@ extension TextLibraries {
     public static var icuVersion: String {
         var buffer = [CChar](repeating: 0, count: 32)
         crisp_icu_version(&buffer)
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
     /// The Unicode version of ICU's character data (the line breaking rules' data), as "15.0".
     public static var icuUnicodeVersion: String {
         var buffer = [CChar](repeating: 0, count: 32)
         crisp_icu_unicode_version(&buffer)
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CrispGraphics
+import CrispTestSupport
 
 /// Line breaking (UAX #14 through ICU) and multi-line layout through the public API.
 @Suite struct LineBreakingTests {
@@ -161,5 +162,28 @@ import CrispGraphics
         #expect(drawn.lines.count == Int((110 / font.lineHeight).rounded(.down)))
         let image = try #require(context.makeImage())
         #expect(image.pixels.filter { $0 != 0 }.count > 500)
+    }
+
+    /// An English and an Arabic paragraph wrapped in columns 180 wide, natural alignment (the
+    /// Arabic lines flush right), the last visible Arabic line cut with "…" on its left.
+    @Test func wrappedParagraphsGolden() throws {
+        let match = FontSource.standard.match(families: ["DejaVu Sans"])
+        guard match.warning == nil else {
+            Issue.record("DejaVu Sans is missing: apt-get install fonts-dejavu-core")
+            return
+        }
+        let ctx = CGContext.flipped(width: 400, height: 150)
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 400, height: 150))
+        let left = CGRect(x: 8, y: 8, width: 180, height: 134), right = CGRect(x: 212, y: 8, width: 180, height: 82)
+        ctx.setStrokeColor(red: 0.6, green: 0.7, blue: 0.9, alpha: 1)
+        ctx.setLineWidth(1)
+        ctx.stroke(left.insetBy(dx: -0.5, dy: -0.5))
+        ctx.stroke(right.insetBy(dx: -0.5, dy: -0.5))
+        paragraph.draw(with: left, font: try CTFont.uiFont(size: 14), color: .black, in: ctx)
+        let arabic = "مرحبا بكم في كريسب: مكتبة رسوم وواجهات تعمل على لينكس، ترسم النص العربي من اليمين إلى اليسار وتقسم الأسطر حسب قواعد يونيكود، ثم تختصر السطر الأخير عند الحاجة."
+        arabic.draw(with: right, options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine],
+                    font: CTFont(face: match.face, size: 14), color: .black, in: ctx)
+        Golden.check(ctx, "text", "wrapped-paragraphs")
     }
 }
