@@ -55,6 +55,14 @@ let package = Package(
             pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]
         ),
+        // Line breaking: the system's ICU (Debian libicu-dev) gives the break opportunities of
+        // UAX #14 (CTTypesetter chooses among them). A small C target rather than a system
+        // library: ICU's headers cannot be imported into Swift beside Foundation's own renamed
+        // ICU module (same C types, other definitions); its symbols (swift_*) do not clash.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
         .systemLibrary(
             name: "CFontconfig",
             pkgConfig: "fontconfig",
@@ -81,7 +89,7 @@ let package = Package(
         // The AVX2 compositing kernels, chosen at run time (each function carries its own
         // `target("avx2")` attribute: no flags).
         .target(name: "CCrispKernels"),
-        .target(name: "CrispGraphics", dependencies: ["CZlib", "CCrispKernels", "CHarfBuzz", "CFribidi", "CFontconfig"]),
+        .target(name: "CrispGraphics", dependencies: ["CZlib", "CCrispKernels", "CHarfBuzz", "CFribidi", "CICU", "CFontconfig"]),
         .target(name: "CrispSVG", dependencies: ["CrispGraphics", "CTurboJPEG", "CGIF", "CWebP"]),
         .target(name: "CrispUI", dependencies: ["CrispGraphics"]),
         .target(name: "CrispBenchmarks", dependencies: ["CrispGraphics"]),

@@ -9,7 +9,11 @@ import Foundation
 //   arabic   — an Arabic paragraph with numbers and a Latin word, in DejaVu Sans (one face:
 //              bidi levels, joining, lam-alef);
 //   fallback — lines mixing Latin with Hebrew, Arabic, Greek and Cyrillic in Roboto, which has
-//              none of those, with `fallback: .standard` (faces from DejaVu Sans).
+//              none of those, with `fallback: .standard` (faces from DejaVu Sans);
+//   wrap     — the latin lines as one paragraph, broken into lines 300 px wide by CTTypesetter
+//              (UAX #14 opportunities from ICU, each word measured once, each line shaped);
+//   wrap8    — the same paragraph eight times over: glyphs per millisecond close to wrap's shows
+//              that wrapping is linear in the paragraph's length.
 // Two figures per kind, in glyphs per millisecond (median run):
 //   shaped — the shaping cache is emptied before every run (a line's first frame);
 //   cached — every run's shaping comes from the cache (what a label costs on later frames).
@@ -19,7 +23,7 @@ import Foundation
 public struct ShapingBenchmark {
     /// The kind of text laid out.
     public enum Kind: String, CaseIterable, Sendable {
-        case latin, latinWithFallback = "latin+fallback", arabic, fallback
+        case latin, latinWithFallback = "latin+fallback", arabic, fallback, wrap, wrap8
     }
 
     /// Whether the shaping cache is emptied before each run.
@@ -74,13 +78,18 @@ public struct ShapingBenchmark {
         var results: [Result] = []
         for kind in Kind.allCases {
             let (texts, font, source): ([String], CTFont, FontSource?) = switch kind {
-            case .latin: (Self.latin, roboto, nil)
+            case .latin, .wrap, .wrap8: (Self.latin, roboto, nil)
             case .latinWithFallback: (Self.latin, roboto, FontSource.standard)
             case .arabic: (Self.arabic, dejaVu, nil)
             case .fallback: (Self.fallback, roboto, FontSource.standard)
             }
+            let paragraph = Array(repeating: texts.joined(separator: " "), count: kind == .wrap8 ? 8 : 1).joined(separator: " ")
             func layout() -> Int {
-                texts.reduce(0) { $0 + CTLine(string: $1, font: font, fallback: source).glyphs.count }
+                if kind == .wrap || kind == .wrap8 {
+                    return CTTypesetter(string: paragraph, font: font, fallback: nil).layout(width: 300).lines
+                        .reduce(0) { $0 + $1.line.glyphs.count }
+                }
+                return texts.reduce(0) { $0 + CTLine(string: $1, font: font, fallback: source).glyphs.count }
             }
             let glyphs = layout()   // fallback faces found and read before timing
             for mode in Mode.allCases {

@@ -17,7 +17,14 @@ import Foundation
 ///
 /// Text longer than the bounds first shrinks, when `adjustsFontSizeToFitWidth` is on, down to
 /// `minimumScaleFactor` of the font size, and is then cut at the end with "…", as UIKit's
-/// default `.byTruncatingTail`.
+/// default `.byTruncatingTail` (`lineBreakMode` picks the head, the middle, or clipping instead).
+///
+/// With `numberOfLines` other than 1 (0: as many as the bounds hold) the text wraps to the
+/// bounds' width at the Unicode line break opportunities (UAX #14, `CTTypesetter`), each line
+/// in its paragraph's direction; text left over ends the last line with "…" (truncating modes)
+/// or is dropped. The lines are centred vertically in the bounds, as UIKit's. `sizeThatFits(_:)`
+/// then wraps to the width it is given, and `textSize` to `preferredMaxLayoutWidth` (0: each
+/// paragraph on one line). A rotated label is always one line.
 ///
 /// When the bundled fonts cannot be found (`CrispResources` explains where it looked) a label
 /// measures with an estimate (0.55 em per character, 1.2 em high) and draws nothing. With
@@ -32,6 +39,9 @@ open class Label: View {
         case center
         /// Against the right edge.
         case right
+        /// Against the left edge for left-to-right text, the right for right-to-left text (the
+        /// direction of each paragraph's first strong character), as UIKit's `.natural`.
+        case natural
     }
 
     /// Which way the text runs.
@@ -64,6 +74,18 @@ open class Label: View {
     /// (default 0: the font may shrink without limit, as in UIKit; the text is cut after that).
     public var minimumScaleFactor: CGFloat = 0 { didSet { if minimumScaleFactor != oldValue { setNeedsDisplay() } } }
 
+    /// The most lines the text wraps to; 0: as many as the bounds hold; 1 (the default): one
+    /// line, cut or shrunk as `lineBreakMode` and `adjustsFontSizeToFitWidth` say.
+    public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textDidChange() } } }
+    /// How text that does not fit is wrapped or cut (default `.byTruncatingTail`, as UIKit's).
+    public var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { textDidChange() } } }
+    /// The width `textSize` wraps a multi-line label's text to (0: each paragraph on one line),
+    /// as UIKit's `preferredMaxLayoutWidth`.
+    public var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { textDidChange() } } }
+
+    /// Whether the label wraps its text (more than one line allowed, laid out horizontally).
+    public var isMultiline: Bool { numberOfLines != 1 && orientation == .horizontal }
+
     /// Whether labels outline their text boxes (set from `CRISP_DEBUG_LABELS=1` at start).
     nonisolated(unsafe) public static var drawsPlaceholders = ProcessInfo.processInfo.environment["CRISP_DEBUG_LABELS"] == "1"
 
@@ -94,16 +116,48 @@ open class Label: View {
     /// The size of the text's line box along and across its direction, in points.
     public var textSize: CGSize {
         if let cached = cachedTextSize { return cached }
-        let size = font.map { text.size(withFont: $0) } ?? Label.estimatedSize(of: text, fontSize: fontSize)
+        let size: CGSize
+        if isMultiline, let font {
+            let width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity
+            size = wrapped(width: width, height: .infinity, font: font).size
+        } else {
+            size = font.map { text.size(withFont: $0) } ?? Label.estimatedSize(of: text, fontSize: fontSize)
+        }
         cachedTextSize = size
         return size
     }
 
     private var cachedTextSize: CGSize?
+    private var cachedLayouts: [(size: CGSize, layout: CTTextLayout)] = []
+
+    /// The text broken into lines `width` wide, as many as `height` and `numberOfLines` allow
+    /// (the last cut by `lineBreakMode`); the last few layouts are kept.
+    private func wrapped(width: CGFloat, height: CGFloat, font: CTFont) -> CTTextLayout {
+        let key = CGSize(width: width, height: height)
+        if let hit = cachedLayouts.first(where: { $0.size == key }) { return hit.layout }
+        var limit = max(0, numberOfLines)
+        if height.isFinite {
+            let fitting = max(1, Int((height / font.lineHeight).rounded(.down)))
+            limit = limit == 0 ? fitting : min(limit, fitting)
+        }
+        let layout = CTTypesetter(string: text, font: font)
+            .layout(width: width > 0 ? width : .infinity, maximumNumberOfLines: limit, lineBreakMode: lineBreakMode)
+        if cachedLayouts.count >= 4 { cachedLayouts.removeFirst() }
+        cachedLayouts.append((key, layout))
+        return layout
+    }
+
+    /// The lines a multi-line label draws in its bounds (nil for a one-line label or without
+    /// fonts).
+    public func fittedLayout() -> CTTextLayout? {
+        guard isMultiline, let font else { return nil }
+        return wrapped(width: bounds.width, height: bounds.height > 0 ? bounds.height : .infinity, font: font)
+    }
 
     private func textDidChange() {
         let old = cachedTextSize
         cachedTextSize = nil
+        cachedLayouts.removeAll()
         setNeedsDisplay()
         // A new size may move this label or its neighbours.
         if old != textSize { superview?.setNeedsLayout() }
@@ -111,12 +165,24 @@ open class Label: View {
 
     /// The text's size in the label's own coordinates (swapped when rotated).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if isMultiline, let font, size.width > 0, size.width.isFinite {
+            return wrapped(width: size.width, height: .infinity, font: font).size
+        }
         let t = textSize
         return orientation == .horizontal ? t : CGSize(width: t.height, height: t.width)
     }
 
     /// The rectangle the text occupies in the bounds, by alignment (centred across), once fitted.
-    public var textRect: CGRect { rect(for: fittedLine().size) }
+    public var textRect: CGRect {
+        if let layout = fittedLayout() { return rect(for: layout.size) }
+        return rect(for: fittedLine().size)
+    }
+
+    /// Whether `.natural` alignment puts the text on the right.
+    private var naturalIsRight: Bool {
+        text.unicodeScalars.first(where: { $0.properties.isAlphabetic })
+            .map { (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFDFF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) } ?? false
+    }
 
     private func rect(for t: CGSize) -> CGRect {
         let b = bounds
@@ -126,12 +192,13 @@ open class Label: View {
             case .left: b.minX
             case .center: b.midX - t.width / 2
             case .right: b.maxX - t.width
+            case .natural: naturalIsRight ? b.maxX - t.width : b.minX
             }
             return CGRect(x: x, y: b.midY - t.height / 2, width: t.width, height: t.height)
         case .rotatedCounterClockwise:
             // Text runs upwards: "left" alignment starts at the bottom.
             let y: CGFloat = switch alignment {
-            case .left: b.maxY - t.width
+            case .left, .natural: b.maxY - t.width
             case .center: b.midY - t.width / 2
             case .right: b.minY
             }
@@ -153,13 +220,29 @@ open class Label: View {
             size = text.size(withFont: fitted)
             if size.width <= available { return (text, fitted, size) }
         }
-        // The longest prefix that fits with an ellipsis (binary search over characters).
+        // Clipping modes draw the whole line (cut at the bounds).
+        if !lineBreakMode.truncates { return (text, fitted, size) }
+        // The most characters that fit with an ellipsis (binary search over characters), kept
+        // at the end, the start, or both ends by the mode.
         let characters = Array(text)
         var low = 0, high = characters.count - 1
         var best = ("…", "…".size(withFont: fitted))
+        let mode = lineBreakMode
+        func candidate(_ k: Int) -> String {
+            switch mode {
+            case .byTruncatingHead:
+                return "…" + String(characters[(characters.count - k)...]).trimmingCharacters(in: .whitespaces)
+            case .byTruncatingMiddle:
+                let head = (k + 1) / 2
+                return String(characters[0..<head]).trimmingCharacters(in: .whitespaces) + "…"
+                    + String(characters[(characters.count - (k - head))...]).trimmingCharacters(in: .whitespaces)
+            default:
+                return String(characters[0..<k]).trimmingCharacters(in: .whitespaces) + "…"
+            }
+        }
         while low <= high {
             let mid = (low + high) / 2
-            let candidate = String(characters[0..<mid]).trimmingCharacters(in: .whitespaces) + "…"
+            let candidate = candidate(mid)
             let candidateSize = candidate.size(withFont: fitted)
             if candidateSize.width <= available {
                 best = (candidate, candidateSize)
@@ -173,6 +256,25 @@ open class Label: View {
 
     open override func draw(_ rect: CGRect) {
         guard !text.isEmpty, let ctx = UIGraphicsGetCurrentContext() else { return }
+        if let layout = fittedLayout() {
+            let box = self.rect(for: layout.size)
+            if Label.drawsPlaceholders {
+                ctx.setStrokeColor(red: 1, green: 0, blue: 1, alpha: 0.8)
+                ctx.setLineWidth(0.5)
+                ctx.stroke(box.insetBy(dx: 0.25, dy: 0.25))
+            }
+            let textAlignment: NSTextAlignment = switch alignment {
+            case .left: .left
+            case .center: .center
+            case .right: .right
+            case .natural: .natural
+            }
+            ctx.saveGState()
+            if lineBreakMode == .byClipping { ctx.clip(to: bounds) }
+            layout.draw(in: box, alignment: textAlignment, color: textColor, context: ctx)
+            ctx.restoreGState()
+            return
+        }
         let line = fittedLine()
         let box = self.rect(for: line.size)
         if Label.drawsPlaceholders {

@@ -193,7 +193,9 @@ struct ShapingBenchCommand: ParsableCommand {
             Four kinds of lines at 17 px: Latin UI text with ligature candidates (bundled Roboto), the same \
             with a fallback font source (nothing falls back: the cost of having one), an \
             Arabic paragraph with numbers (DejaVu Sans: bidi and joining), and Latin mixed with Hebrew, \
-            Arabic, Greek and Cyrillic in Roboto with per-character fallback. "shaped" empties the shaping \
+            Arabic, Greek and Cyrillic in Roboto with per-character fallback; then "wrap" breaks the Latin \
+            lines as one paragraph into lines 300 px wide (CTTypesetter, UAX #14) and "wrap8" the same \
+            paragraph eight times over (linear wrapping keeps the rate). "shaped" empties the shaping \
             cache before each run (a first frame), "cached" does not (later frames). Medians of repeated runs.
             """)
 
