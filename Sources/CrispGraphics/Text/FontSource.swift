@@ -34,8 +34,9 @@ public struct FontSettings: Sendable, Hashable {
     public var cursiveFamily = "DejaVu Serif"
     /// The family `fantasy` stands for (`--fantasy-family`).
     public var fantasyFamily = "DejaVu Sans"
-    /// Families tried, in order, for a character the chosen face lacks.
-    public var fallbackFamilies: [String] = ["DejaVu Sans"]
+    /// Families tried, in order, for a character the chosen face lacks. The emoji family
+    /// (Debian's `fonts-noto-color-emoji`) draws emoji in colour.
+    public var fallbackFamilies: [String] = ["DejaVu Sans", "Noto Color Emoji"]
 
     /// The default settings: the families above.
     public init() {}
