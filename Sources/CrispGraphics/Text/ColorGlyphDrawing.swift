@@ -355,14 +355,16 @@ private struct ColorPainter {
         return rgba(last.paletteIndex, last.alpha)
     }
 
-    /// A sweep gradient as 360 one-degree wedges, each in the colour at its middle angle (drawn
-    /// without anti-aliasing between wedges, so no seams show; the glyph's clip stays smooth).
+    /// A sweep gradient as 360 one-degree wedges, each in the colour at its middle angle.
     private func drawSweep(_ line: ColorLine, _ center: CGPoint, _ start: Double, _ end: Double) {
         guard !line.stops.isEmpty, center.x.isFinite, center.y.isFinite else { return }
         let radius = (clipCorners.map { hypot($0.x - center.x, $0.y - center.y) }.max() ?? 0) * 1.5 + 1
         let steps = 360
+        // Opaque wedges overlap the next one by half a step, so no anti-aliased seam shows
+        // between them; translucent ones abut exactly (an overlap would show as a darker line).
+        let opaque = line.stops.allSatisfy { rgba($0.paletteIndex, $0.alpha).a >= 1 }
+        let overlap = opaque ? 0.5 * 360 / Double(steps) : 0
         context.saveGState()
-        context.setShouldAntialias(false)
         for i in 0..<steps {
             let a0 = Double(i) * 360 / Double(steps), a1 = Double(i + 1) * 360 / Double(steps)
             let mid = (a0 + a1) / 2
@@ -375,7 +377,7 @@ private struct ColorPainter {
             let c = colorAt(line, t)
             guard c.a > 0 else { continue }
             context.setFillColor(CGColor(red: c.r, green: c.g, blue: c.b, alpha: c.a))
-            let r0 = a0 * .pi / 180, r1 = a1 * .pi / 180
+            let r0 = a0 * .pi / 180, r1 = (a1 + overlap) * .pi / 180
             context.beginPath()
             context.move(to: center)
             context.addLine(to: CGPoint(x: center.x + radius * cos(r0), y: center.y + radius * sin(r0)))

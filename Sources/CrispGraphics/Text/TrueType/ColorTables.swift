@@ -536,8 +536,9 @@ private struct PaintReader {
                            c1: try point(p + 10), r1: Double(try colr.u16(p + 14)))
         case 8:
             let line = try colorLine(p + (try offset24(p + 1)), variable: isVariable)
-            return .sweep(line, center: try point(p + 4), startAngle: try colr.f2dot14(p + 8) * 180,
-                          endAngle: try colr.f2dot14(p + 10) * 180)
+            // Sweep angles are biased by 1.0 (so +360° can be written): degrees = (value + 1) × 180.
+            return .sweep(line, center: try point(p + 4), startAngle: (try colr.f2dot14(p + 8) + 1) * 180,
+                          endAngle: (try colr.f2dot14(p + 10) + 1) * 180)
         case 10:
             let glyph = try colr.u16(p + 4)
             return .glyph(glyph, try child(p, 1, depth))
