@@ -120,13 +120,13 @@ import CrispGraphics
         // every glyph never crashes.
         for name in ["color-colrv0.ttf", "color-colrv1.ttf", "color-sbix.ttf", "color-cbdt.ttf"] {
             let bytes = try TestFonts.fixtureBytes(name)
-            for cut in stride(from: 12, to: bytes.count, by: 89) {
+            for cut in stride(from: 12, to: bytes.count, by: 131) {
                 var data = bytes
                 data.removeLast(bytes.count - cut)
                 data += [UInt8](repeating: 0xFF, count: bytes.count - cut)
                 guard let face = try? TrueTypeFont(data: data) else { continue }
                 let ctx = ColorGlyphTests.canvas(80, 30)
-                ColorGlyphTests.draw("ABCDEFGH", CTFont(face: face, size: 9), at: CGPoint(x: 1, y: 5), in: ctx)
+                ColorGlyphTests.draw("ACF", CTFont(face: face, size: 9), at: CGPoint(x: 1, y: 5), in: ctx)
             }
         }
     }
