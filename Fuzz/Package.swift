@@ -4,7 +4,7 @@
 // Build and run with ./run.sh TARGET SECONDS (see README.md).
 import PackageDescription
 
-let harnesses = ["fuzz-png", "fuzz-truetype", "fuzz-svg", "fuzz-image", "fuzz-svgpath", "fuzz-strings", "fuzz-drawing"]
+let harnesses = ["fuzz-png", "fuzz-truetype", "fuzz-colorfont", "fuzz-svg", "fuzz-image", "fuzz-svgpath", "fuzz-strings", "fuzz-drawing"]
 
 let package = Package(
     name: "CrispFuzz",

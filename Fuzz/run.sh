@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (with AddressSanitizer) and runs one.
 #   ./run.sh TARGET SECONDS [libFuzzer flags…]
-# TARGET: png, truetype, svg, image, svgpath, strings, drawing. The corpus grows in
+# TARGET: png, truetype, colorfont, svg, image, svgpath, strings, drawing. The corpus grows in
 # .corpus/TARGET (ignored by git; the committed seeds are in Seeds/TARGET); crashes, hangs
 # and out-of-memory inputs are saved in findings/TARGET/. FUZZ_TTF_ALL_GLYPHS=1 makes the
 # truetype harness read every glyph (thorough, ~50 executions/s).
@@ -10,8 +10,8 @@ cd "$(dirname "$0")"
 target=${1:?usage: ./run.sh TARGET SECONDS [libFuzzer flags…]}
 seconds=${2:?usage: ./run.sh TARGET SECONDS [libFuzzer flags…]}
 shift 2
-case "$target" in png|truetype|svg|image|svgpath|strings|drawing) ;; *)
-    echo "run.sh: unknown target '$target' (png, truetype, svg, image, svgpath, strings, drawing)" >&2; exit 2 ;;
+case "$target" in png|truetype|colorfont|svg|image|svgpath|strings|drawing) ;; *)
+    echo "run.sh: unknown target '$target' (png, truetype, colorfont, svg, image, svgpath, strings, drawing)" >&2; exit 2 ;;
 esac
 # SwiftPM keeps its build plan when files of the path dependency (the main package) are added or
 # removed, then fails on "missing inputs": planning again each time costs a second.

@@ -26,7 +26,26 @@ extension CGContext {
     /// Draws `glyphs` of `font` with their origins at `positions` (text space), in the fill
     /// colour. As `CTFontDrawGlyphs`; extra glyphs or positions beyond the shorter array are
     /// ignored.
+    ///
+    /// Colour glyphs ('COLR' layers and paints, 'CBDT' and 'sbix' bitmaps) are drawn in their
+    /// own colours, with the palette `font.colorPaletteIndex`; layers in the text colour use
+    /// the fill colour.
     public func showGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint], font: CTFont) {
+        if font.face.hasColorGlyphs, !gstate.clip.bounds.isEmpty {
+            var plain: [CGGlyph] = [], plainAt: [CGPoint] = [], colored: [(CGGlyph, CGPoint)] = []
+            for (g, p) in zip(glyphs, positions) {
+                if font.face.isColorGlyph(g) { colored.append((g, p)) } else { plain.append(g); plainAt.append(p) }
+            }
+            if !colored.isEmpty {
+                showPlainGlyphs(plain, at: plainAt, font: font)
+                drawColorGlyphs(colored, font: font)
+                return
+            }
+        }
+        showPlainGlyphs(glyphs, at: positions, font: font)
+    }
+
+    private func showPlainGlyphs(_ glyphs: [CGGlyph], at positions: [CGPoint], font: CTFont) {
         let color = fillPixel
         guard paints(color), !glyphs.isEmpty else { return }
         let textToRaster = textMatrix.concatenating(userToRaster)

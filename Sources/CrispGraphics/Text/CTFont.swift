@@ -18,6 +18,9 @@ public final class CTFont: Sendable, CustomStringConvertible {
     public let face: TrueTypeFont
     /// The em size in user units.
     public let size: CGFloat
+    /// Which 'CPAL' palette colour glyphs ('COLR') are drawn with; 0, the font's default, when
+    /// the face has no palette of that index. See `TrueTypeFont.colorPalette(_:)`.
+    public let colorPaletteIndex: Int
 
     /// A font of `face` at `size` user units per em.
     ///
@@ -26,7 +29,24 @@ public final class CTFont: Sendable, CustomStringConvertible {
         precondition(size.isFinite && size >= 0, "font size must be finite and not negative, got \(size)")
         self.face = face
         self.size = size == 0 ? 12 : size
+        colorPaletteIndex = 0
     }
+
+    /// A font of `face` at `size` whose colour glyphs use palette `colorPaletteIndex` (as
+    /// CSS `font-palette` or CoreText's `kCTFontPaletteAttribute`).
+    public convenience init(face: TrueTypeFont, size: CGFloat, colorPaletteIndex: Int) {
+        self.init(face: face, size: size, palette: colorPaletteIndex)
+    }
+
+    private init(face: TrueTypeFont, size: CGFloat, palette: Int) {
+        precondition(size.isFinite && size >= 0, "font size must be finite and not negative, got \(size)")
+        self.face = face
+        self.size = size == 0 ? 12 : size
+        colorPaletteIndex = max(0, palette)
+    }
+
+    /// The same face and size with colour glyphs in palette `index`.
+    public func withColorPalette(_ index: Int) -> CTFont { CTFont(face: face, size: size, palette: index) }
 
     /// The bundled UI font of `type` at `size`.
     ///
@@ -60,7 +80,7 @@ public final class CTFont: Sendable, CustomStringConvertible {
     }
 
     /// The same face at another size.
-    public func withSize(_ size: CGFloat) -> CTFont { CTFont(face: face, size: size) }
+    public func withSize(_ size: CGFloat) -> CTFont { CTFont(face: face, size: size, palette: colorPaletteIndex) }
 
     /// User units per font unit: `size / unitsPerEm`.
     public var scale: CGFloat { size / CGFloat(face.unitsPerEm) }

@@ -34,8 +34,9 @@ public struct FontSettings: Sendable, Hashable {
     public var cursiveFamily = "DejaVu Serif"
     /// The family `fantasy` stands for (`--fantasy-family`).
     public var fantasyFamily = "DejaVu Sans"
-    /// Families tried, in order, for a character the chosen face lacks.
-    public var fallbackFamilies: [String] = ["DejaVu Sans"]
+    /// Families tried, in order, for a character the chosen face lacks. The emoji family
+    /// (Debian's `fonts-noto-color-emoji`) draws emoji in colour.
+    public var fallbackFamilies: [String] = ["DejaVu Sans", "Noto Color Emoji"]
 
     /// The default settings: the families above.
     public init() {}
@@ -175,6 +176,15 @@ public final class FontSource: @unchecked Sendable {
     }
 
     private func findFallbackFace(for scalar: Unicode.Scalar, weight: Int, italic: Bool) -> TrueTypeFont? {
+        // A character shown as emoji by default (Unicode's Emoji_Presentation) prefers a
+        // fallback family with colour glyphs for it, as platforms do, even when a family listed
+        // earlier has a monochrome glyph (DejaVu Sans has the emoticons).
+        if scalar.properties.isEmojiPresentation {
+            for family in settings.fallbackFamilies {
+                if let m = find(settings.resolve(family), weight, italic), m.face.hasColorGlyphs,
+                   case let g = m.face.glyph(for: scalar), g != 0, m.face.isColorGlyph(g) { return m.face }
+            }
+        }
         for family in settings.fallbackFamilies {
             if let m = find(settings.resolve(family), weight, italic), m.face.glyph(for: scalar) != 0 { return m.face }
         }

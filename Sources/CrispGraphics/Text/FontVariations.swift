@@ -17,6 +17,8 @@ public enum OutlineFormat: Sendable, Hashable {
     case cff
     /// CFF2 charstrings (variable PostScript outlines, 'CFF2'), drawn through HarfBuzz.
     case cff2
+    /// No outlines: embedded colour bitmaps only ('CBDT'/'CBLC' or 'sbix'), as emoji fonts.
+    case bitmap
 
     /// The table the outlines live in.
     public var tableTag: String {
@@ -24,6 +26,7 @@ public enum OutlineFormat: Sendable, Hashable {
         case .trueType: return "glyf"
         case .cff: return "CFF "
         case .cff2: return "CFF2"
+        case .bitmap: return "CBDT"
         }
     }
 }

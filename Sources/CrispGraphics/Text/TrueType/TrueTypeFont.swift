@@ -10,8 +10,9 @@ public typealias CGGlyph = UInt16
 /// read by index.
 ///
 /// Opening a font validates its table directory and the tables every drawing needs ('head',
-/// 'maxp', 'hhea', 'hmtx', 'cmap', and 'loca' + 'glyf' or 'CFF '/'CFF2'); optional tables ('OS/2', 'name', 'GPOS',
-/// 'kern') are used when present and well-formed. Glyph outlines are read on first use and kept.
+/// 'maxp', 'hhea', 'hmtx', 'cmap', and 'loca' + 'glyf' or 'CFF '/'CFF2', or for a bitmap-only
+/// colour font such as Noto Color Emoji 'CBLC' + 'CBDT' or 'sbix'); optional tables ('OS/2', 'name', 'GPOS',
+/// 'kern', and the colour tables 'COLR', 'CPAL', 'CBLC'/'CBDT', 'sbix') are used when present and well-formed. Glyph outlines are read on first use and kept.
 /// Any malformed input ends in a `FontError`, never a crash or a hang.
 ///
 /// All metrics are in font units (`unitsPerEm` to the em, y up from the baseline). `CTFont`
@@ -48,6 +49,15 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
     public let variations: [FontVariation]
     /// The face this one is an instance of (nil for a face read from a file).
     let base: TrueTypeFont?
+    /// 'COLR'/'CPAL', 'CBLC'/'CBDT' and 'sbix' (nil when the face has none); instances use
+    /// their base face's.
+    let colorTables: ColorTables?
+    /// Colour glyph caches (see ColorGlyphDrawing.swift), kept by the base face.
+    let colorCacheLock = NSLock()
+    var colorKinds: [CGGlyph: Bool] = [:]
+    var colorGlyphs: [CGGlyph: ColorGlyph?] = [:]
+    var colorImages: [ColorBitmapKey: CGImage?] = [:]
+    var colorWarnings: [String] = []
 
     /// Outline paths already read (font units), with failures remembered too.
     private var pathCache: [CGGlyph: Result<CGPath, FontError>] = [:]
@@ -98,6 +108,8 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
             format = .cff
         } else if directory.isCFFFlavoured {
             throw .missingTable("CFF ")
+        } else if directory.contains("sbix") || (directory.contains("CBDT") && directory.contains("CBLC")) {
+            format = .bitmap
         } else {
             throw .missingTable("glyf")
         }
@@ -108,6 +120,8 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
         if format == .trueType {
             outlines = try GlyphOutlineReader(loca: try directory.requiredTable("loca"), glyf: try directory.requiredTable("glyf"),
                                               hasLongOffsets: header.hasLongOffsets, glyphCount: header.glyphCount)
+        } else if format == .bitmap {
+            outlines = nil
         } else {
             // The CFF table must at least lie inside the file; HarfBuzz reads (and bounds) the rest.
             _ = try directory.requiredTable(format == .cff2 ? "CFF2" : "CFF ")
@@ -119,13 +133,16 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
         gposKerning = gpos?.isEmpty == false ? gpos : nil
         let kern = try directory.table("kern").map { t throws(FontError) in try KernTable(t) }
         kernTable = kern?.isEmpty == false ? kern : nil
+        let color = ColorTables(directory: directory, glyphCount: header.glyphCount)
+        colorTables = color.isEmpty && color.warnings.isEmpty ? nil : color
+        colorWarnings = color.warnings
         fileData = data
         self.faceIndex = faceIndex
         outlineFormat = format
         variations = []
         base = nil
         identifier = TrueTypeFont.nextIdentifier.wrappingAdd(1, ordering: .relaxed).oldValue
-        if format != .trueType {
+        if format == .cff || format == .cff2 {
             // CFF outlines are drawn by HarfBuzz: a face it cannot read is refused now, not
             // drawn blank later.
             guard let hb = harfBuzzFace, hb.glyphCount == header.glyphCount else {
@@ -144,6 +161,7 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
         outlines = base.outlines
         gposKerning = base.gposKerning
         kernTable = base.kernTable
+        colorTables = base.colorTables
         fileData = base.fileData
         faceIndex = base.faceIndex
         outlineFormat = base.outlineFormat
@@ -298,6 +316,9 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
         do throws(FontError) {
             if let outlines, variations.isEmpty {
                 result = .success(try outlines.outline(of: Int(glyph)).makePath())
+            } else if outlineFormat == .bitmap {
+                guard Int(glyph) < glyphCount else { throw .glyphOutOfRange(glyph: Int(glyph), glyphCount: glyphCount) }
+                result = .success(CGMutablePath())
             } else {
                 guard Int(glyph) < glyphCount else { throw .glyphOutOfRange(glyph: Int(glyph), glyphCount: glyphCount) }
                 guard let hb = harfBuzzFont else {
