@@ -563,11 +563,12 @@ extension SVGBuilder {
             owner.append(i)
         }
         for s in close[range.upperBound] ?? [] { scalars.append(s); owner.append(-1) }
-        var levels = [UInt8](repeating: direction == .rightToLeft ? 1 : 0, count: characters.count)
+        // Levels of the chunk's characters (index i - range.lowerBound).
+        var levels = [UInt8](repeating: direction == .rightToLeft ? 1 : 0, count: range.count)
         var hasBidi = false
         if let bidi = BidiResolution.levels(scalars, direction: direction) {
             hasBidi = true
-            for (k, i) in owner.enumerated() where i >= 0 { levels[i] = bidi.levels[k] }
+            for (k, i) in owner.enumerated() where i >= 0 { levels[i - range.lowerBound] = bidi.levels[k] }
         } else if direction == .rightToLeft {
             hasBidi = true
         }
@@ -594,12 +595,13 @@ extension SVGBuilder {
                     face = f
                 }
             }
-            if let last = runs.last, last.level == levels[i], last.face === face,
+            let level = levels[i - range.lowerBound]
+            if let last = runs.last, last.level == level, last.face === face,
                spans[last.span].font.size == span.font.size, spans[last.span].features == span.features,
                last.characters.last == i - 1 {
                 runs[runs.count - 1].characters.append(i)
             } else {
-                runs.append(Run(level: levels[i], span: c.span, face: face, characters: [i]))
+                runs.append(Run(level: level, span: c.span, face: face, characters: [i]))
             }
         }
         let order = hasBidi ? BidiResolution.visualOrder(runs.map(\.level)) : Array(runs.indices)
