@@ -6,7 +6,7 @@ cd "$(dirname "$0")"
 
 command -v swift >/dev/null || { echo "test.sh: the Swift toolchain is missing: install Swift 6 (swift.org) and put it on PATH" >&2; exit 1; }
 
-needed=(zlib1g-dev pkg-config libx11-dev libxext-dev libxrandr-dev libharfbuzz-dev libfribidi-dev libicu-dev libfontconfig-dev libturbojpeg0-dev libgif-dev libwebp-dev fonts-dejavu-core fonts-cantarell fonts-noto-color-emoji unicode-data xvfb xdotool x11-utils openbox)
+needed=(zlib1g-dev pkg-config libx11-dev libxext-dev libxrandr-dev libharfbuzz-dev libfribidi-dev libicu-dev libfontconfig-dev libturbojpeg0-dev libgif-dev libwebp-dev fonts-dejavu-core fonts-cantarell fonts-noto-color-emoji fonts-dejavu-extra fonts-lohit-deva unicode-data xvfb xdotool x11-utils openbox)
 missing=()
 for p in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

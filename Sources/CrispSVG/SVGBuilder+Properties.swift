@@ -35,19 +35,19 @@ extension SVGBuilder {
         "transform-origin", "mask", "mask-type", "filter", "font-family", "font-size", "font-weight", "font-variation-settings", "text-anchor",
         "letter-spacing", "word-spacing", "marker", "marker-start", "marker-mid", "marker-end",
         "mix-blend-mode", "isolation", "paint-order", "image-rendering", "font-style", "vector-effect",
+        "font-feature-settings", "font-variant", "font-variant-ligatures", "font-variant-caps", "font-variant-numeric",
+        "font-kerning", "kerning", "direction", "unicode-bidi", "dominant-baseline", "alignment-baseline", "baseline-shift",
+        "text-decoration", "text-decoration-line", "white-space",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
     static let inertProperties: Set<String> = [
-        "font", "font-variant", "font-stretch", "font-size-adjust", "text-decoration", "writing-mode",
-        "direction", "unicode-bidi",
-        "dominant-baseline", "alignment-baseline", "baseline-shift", "kerning", "glyph-orientation-horizontal",
+        "font", "font-stretch", "font-size-adjust", "writing-mode", "glyph-orientation-horizontal",
         "glyph-orientation-vertical", "text-rendering", "color-rendering", "color-interpolation",
         "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "clip",
-        "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity", "line-height", "white-space",
-        "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-feature-settings",
-        "font-variant-ligatures", "font-variant-caps", "font-variant-numeric", "font-variant-east-asian",
-        "text-decoration-line", "text-decoration-style", "text-decoration-color", "text-orientation",
+        "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity", "line-height",
+        "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-variant-east-asian",
+        "text-decoration-style", "text-decoration-color", "text-orientation",
         "text-indent", "text-align", "text-transform", "buffered-rendering",
         // CSS on the root element: not drawn, as resvg 0.44 draws none (a background behind the
         // document is the caller's to draw).
@@ -277,9 +277,10 @@ extension SVGBuilder {
             // the upright glyphs (CSS Fonts 4: oblique's default angle is 14°, at most 90°).
             let words = value.split(separator: " ", omittingEmptySubsequences: true)
             switch words.first {
-            case "normal" where words.count == 1: p.fontSlant = 0
-            case "italic" where words.count == 1: p.fontSlant = 14
+            case "normal" where words.count == 1: p.fontSlant = 0; p.fontItalic = false
+            case "italic" where words.count == 1: p.fontSlant = 14; p.fontItalic = true
             case "oblique":
+                p.fontItalic = true
                 if words.count == 1 {
                     p.fontSlant = 14
                 } else if words.count == 2, words[1].hasSuffix("deg"), let a = Double(words[1].dropLast(3)), abs(a) <= 90 {
@@ -302,6 +303,72 @@ extension SVGBuilder {
             case "middle": p.textAnchor = .middle
             case "end": p.textAnchor = .end
             default: throw invalid(d, "expected start, middle or end")
+            }
+        case "font-feature-settings":
+            guard value == "normal" || CTFont.parsesFeatureSettings(String(value)) else {
+                throw invalid(d, "expected normal or a list of \"tag\" with an optional value")
+            }
+            p.fontFeatureSettings = value == "normal" ? "" : String(value)
+        case "font-variant", "font-variant-ligatures", "font-variant-caps", "font-variant-numeric":
+            try applyFontVariant(d, String(value), to: &p)
+        case "font-kerning":
+            switch value {
+            case "auto", "normal": p.kerningOff = false
+            case "none": p.kerningOff = true
+            default: throw invalid(d, "expected auto, normal or none")
+            }
+        case "kerning":
+            // SVG 1.1: auto, or a length (0 turns kerning off; other lengths are drawn as auto).
+            if value == "auto" { p.kerningOff = false } else { p.kerningOff = try length(d, axis: .horizontal) == 0 }
+        case "direction":
+            switch value {
+            case "ltr": p.direction = .leftToRight
+            case "rtl": p.direction = .rightToLeft
+            default: throw invalid(d, "expected ltr or rtl")
+            }
+        case "unicode-bidi":
+            switch value {
+            case "normal": own.unicodeBidi = .normal
+            case "embed": own.unicodeBidi = .embed
+            case "isolate": own.unicodeBidi = .isolate
+            case "bidi-override": own.unicodeBidi = .bidiOverride
+            case "isolate-override": own.unicodeBidi = .isolateOverride
+            case "plaintext": own.unicodeBidi = .plaintext
+            default: throw invalid(d, "expected normal, embed, isolate, bidi-override, isolate-override or plaintext")
+            }
+        case "dominant-baseline": p.dominantBaseline = try baseline(d, String(value))
+        case "alignment-baseline": own.alignmentBaseline = try baseline(d, String(value))
+        case "baseline-shift":
+            switch value {
+            case "baseline": own.baselineShift = .baseline
+            case "sub": own.baselineShift = .sub
+            case "super": own.baselineShift = .super
+            default:
+                if value.hasSuffix("%"), let percent = Double(value.dropLast()) {
+                    own.baselineShift = .length(CGFloat(percent) / 100 * p.fontSize)
+                } else {
+                    own.baselineShift = .length(try length(d, axis: .vertical))
+                }
+            }
+        case "text-decoration", "text-decoration-line":
+            var lines: SVGTextDecoration = []
+            for word in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                switch word {
+                case "none": lines = []
+                case "underline": lines.insert(.underline)
+                case "overline": lines.insert(.overline)
+                case "line-through": lines.insert(.lineThrough)
+                // text-decoration's shorthand also takes a style and a colour: not drawn (resvg
+                // draws the lines in the declaring element's paint).
+                default: break
+                }
+            }
+            own.textDecoration = lines
+        case "white-space":
+            switch value {
+            case "pre", "pre-wrap", "break-spaces": p.whiteSpacePreserves = true
+            case "normal", "nowrap", "pre-line": p.whiteSpacePreserves = false
+            default: throw invalid(d, "expected normal, pre, nowrap, pre-wrap, break-spaces or pre-line")
             }
         case "letter-spacing": p.letterSpacing = value == "normal" ? 0 : try length(d, axis: .horizontal)
         case "word-spacing": p.wordSpacing = value == "normal" ? 0 : try length(d, axis: .horizontal)
@@ -447,6 +514,64 @@ extension SVGBuilder {
             let w = try number(d)
             guard w >= 1, w <= 1000 else { throw invalid(d, "expected normal, bold, bolder, lighter or 1 to 1000") }
             return Int(w)
+        }
+    }
+
+    /// `font-variant` and its `-ligatures`, `-caps`, `-numeric` longhands as OpenType features
+    /// (CSS Fonts 3 §6); the shorthand resets the three.
+    private func applyFontVariant(_ d: SVGDeclaration, _ value: String, to p: inout SVGProperties) throws(SVGError) {
+        let ligatures: [String: String] = [
+            "common-ligatures": "\"liga\" 1, \"clig\" 1", "no-common-ligatures": "\"liga\" 0, \"clig\" 0",
+            "discretionary-ligatures": "\"dlig\" 1", "no-discretionary-ligatures": "\"dlig\" 0",
+            "historical-ligatures": "\"hlig\" 1", "no-historical-ligatures": "\"hlig\" 0",
+            "contextual": "\"calt\" 1", "no-contextual": "\"calt\" 0",
+        ]
+        let caps: [String: String] = [
+            "small-caps": "\"smcp\"", "all-small-caps": "\"smcp\", \"c2sc\"", "petite-caps": "\"pcap\"",
+            "all-petite-caps": "\"pcap\", \"c2pc\"", "unicase": "\"unic\"", "titling-caps": "\"titl\"",
+        ]
+        let numeric: [String: String] = [
+            "lining-nums": "\"lnum\"", "oldstyle-nums": "\"onum\"", "proportional-nums": "\"pnum\"",
+            "tabular-nums": "\"tnum\"", "diagonal-fractions": "\"frac\"", "stacked-fractions": "\"afrc\"",
+            "ordinal": "\"ordn\"", "slashed-zero": "\"zero\"",
+        ]
+        let name = String(d.name)
+        let isShorthand = name == "font-variant"
+        var l: [String] = [], c: [String] = [], n: [String] = []
+        for word in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init) {
+            if word == "normal" { continue }
+            if word == "none", isShorthand || name == "font-variant-ligatures" {
+                l = ["\"liga\" 0, \"clig\" 0, \"dlig\" 0, \"hlig\" 0, \"calt\" 0"]
+            } else if let f = ligatures[word], isShorthand || name == "font-variant-ligatures" {
+                l.append(f)
+            } else if let f = caps[word], isShorthand || name == "font-variant-caps" {
+                c.append(f)
+            } else if let f = numeric[word], isShorthand || name == "font-variant-numeric" {
+                n.append(f)
+            } else if isShorthand {
+                continue      // font-variant-east-asian, position, alternates: not drawn
+            } else {
+                throw invalid(d, "unexpected \(word)")
+            }
+        }
+        if isShorthand || name == "font-variant-ligatures" { p.variantLigatures = l.joined(separator: ", ") }
+        if isShorthand || name == "font-variant-caps" { p.variantCaps = c.joined(separator: ", ") }
+        if isShorthand || name == "font-variant-numeric" { p.variantNumeric = n.joined(separator: ", ") }
+    }
+
+    /// A `dominant-baseline` or `alignment-baseline` keyword.
+    private func baseline(_ d: SVGDeclaration, _ value: String) throws(SVGError) -> SVGBaseline {
+        switch value {
+        case "auto", "baseline", "use-script", "no-change", "reset-size": return .auto
+        case "alphabetic": return .alphabetic
+        case "middle": return .middle
+        case "central": return .central
+        case "hanging": return .hanging
+        case "mathematical": return .mathematical
+        case "ideographic": return .ideographic
+        case "text-before-edge", "before-edge", "text-top": return .textBeforeEdge
+        case "text-after-edge", "after-edge", "text-bottom": return .textAfterEdge
+        default: throw invalid(d, "expected a baseline keyword (auto, middle, central, hanging, …)")
         }
     }
 

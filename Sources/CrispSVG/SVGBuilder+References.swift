@@ -293,7 +293,7 @@ extension SVGBuilder {
             var childProperties = properties
             var childOwn = SVGElementProperties()
             apply(childAttributes.presentation, to: &childProperties, element: &childOwn)
-            guard childOwn.isDisplayed, let runs = try layOutText(child, attributes: childAttributes, properties: childProperties)
+            guard childOwn.isDisplayed, let runs = try layOutText(child, attributes: childAttributes, properties: childProperties, own: childOwn)
             else { return [] }
             let t = try transform(of: childAttributes, childOwn)
             return runs.filter(\.properties.isVisible).map { run in

@@ -1,27 +1,48 @@
 import CrispGraphics
 import Foundation
 
-// `text` and `tspan` (and `a` inside text) laid out with the bundled face, as SVG 1.1 §10 and
-// SVG 2's text chunks describe, without complex shaping (one glyph per Unicode scalar, GPOS pair
-// kerning, no ligatures or bidi):
+// `text` and `tspan` (and `a`, `tref`, `textPath` inside text) laid out as SVG 2's text chunks
+// describe and resvg draws them, shaped by the toolkit's text stack (HarfBuzz, FriBidi, font
+// fallback; docs/text.md):
 //
 // 1. The characters: the character data of the text element and its descendants in document
-//    order, each tagged with the span (element) it belongs to. White space follows `xml:space`:
-//    by default newlines are removed, tabs become spaces, spaces collapse — also across span
-//    boundaries — and the leading and trailing ones go; `preserve` turns newlines and tabs into
-//    spaces and keeps them all.
+//    order, each tagged with the span (element) it belongs to. White space follows `white-space`
+//    or `xml:space`: by default newlines are removed, tabs become spaces, spaces collapse — also
+//    across span boundaries — and the leading and trailing ones go; `preserve` (white-space pre,
+//    pre-wrap, break-spaces) turns newlines and tabs into spaces and keeps them all.
 // 2. Positions: an `x`, `y`, `dx`, `dy` or `rotate` list on an element gives its n-th character
 //    the n-th value; the innermost element with a value for a character wins. (`rotate`'s last
-//    value also applies to the element's characters beyond the list.)
-// 3. Layout: the pen starts at (0, 0); an absolute x or y moves it there and starts a new text
-//    chunk; dx/dy shift it; each glyph advances it by its advance plus `letter-spacing` (and
-//    `word-spacing` after a space), with pair kerning between neighbours in one chunk and face.
-//    Each chunk then moves by its width (`text-anchor` middle: half, end: all), the anchor
-//    being that of the chunk's first character.
-// 4. Geometry: each run of characters of one span becomes one shape whose path is its glyph
-//    outlines, with the span's fill, stroke and their properties; the whole text element is
-//    one group, so transforms, clip-path, mask, opacity and filters apply as to any group. An
-//    objectBoundingBox paint uses the text element's box (the union of its glyph outlines).
+//    value also applies to the element's characters beyond the list.) An absolute x or y starts
+//    a new text chunk, as does the start of a textPath.
+// 3. Shaping, per chunk: the Unicode Bidirectional Algorithm over the chunk's characters (the
+//    `direction` of the text element as the paragraph's, `unicode-bidi` on spans as the
+//    explicit embeddings, overrides and isolates it stands for), then runs of one level and one
+//    face — the span's font (its `font-family` list through the font source, the real italic
+//    when the family has one) or, for a character it lacks, the fallback face — each shaped by
+//    HarfBuzz in its direction with the span's features (`font-feature-settings`,
+//    `font-variant-*`, `font-kerning`), runs in visual order (rule L2).
+// 4. Clusters: the glyphs of one cluster (a ligature, a base with its marks, an Arabic letter)
+//    move together; a cluster takes the position attributes of its first character (dx, dy and
+//    rotate of a ligature's later characters are dropped, as resvg does). `letter-spacing` is
+//    added after every cluster but the chunk's last, except in cursive scripts (Arabic, Syriac,
+//    N'Ko, Mongolian, Devanagari and the other Brahmic scripts with a head line) where it would
+//    break the joins; `word-spacing` after each word separator.
+// 5. Layout: the pen starts at (0, 0) and continues from chunk to chunk; a chunk starts at its
+//    first character's x/y; clusters in visual order advance the pen, after their dx/dy.
+//    `textLength` stretches an element's clusters (spacing or spacingAndGlyphs); each chunk then
+//    moves by its advance (`text-anchor` middle: half, end: all; in a right-to-left paragraph
+//    start and end are the right and left). Each span's glyphs sit on its baseline: the
+//    `dominant-baseline` or `alignment-baseline` (from the font's ascender, descender,
+//    x-height and BASE table) plus the `baseline-shift`s of it and its ancestors.
+// 6. textPath: each cluster's middle is placed at its distance along the path and turned to the
+//    path's direction there; a cluster whose middle is off the path is not drawn.
+//    `method="stretch"` is drawn as align (resvg and Chromium do the same).
+// 7. Geometry: each span's glyph outlines become one shape with its fill, stroke and their
+//    properties; `text-decoration` lines are rectangles under each cluster of the spans they
+//    cover, drawn with the paint of the element that declares them (underline and overline
+//    before the text, line-through after). The text element is one group, so transforms,
+//    clip-path, mask, opacity and filters apply as to any group. An objectBoundingBox paint uses
+//    the text element's box.
 //
 // Rejected: drawing text with CGContext's glyph cache (bitmaps at the context's scale):
 // outlines stroke, clip, mask and fill with gradients and patterns like any other shape, and
@@ -35,6 +56,18 @@ extension SVGBuilder {
     struct TextSpan {
         var properties: SVGProperties
         var font: CTFont
+        /// The OpenType features asked for, in CSS syntax.
+        var features = ""
+        /// The slant synthesized (0 when the face is a real italic or none is asked for).
+        var slant: CGFloat = 0
+        /// How far the glyphs sit below the text's baseline (SVG's y down): baseline shifts
+        /// and the dominant or alignment baseline.
+        var baselineOffset: CGFloat = 0
+        /// The decorations drawn under this span's glyphs: the lines and the index of the span
+        /// that declares them (whose paint and font they take).
+        var decorations: [(lines: SVGTextDecoration, declaredBy: Int)] = []
+        /// The cumulative `baseline-shift` up, for descendants.
+        var shiftUp: CGFloat = 0
     }
 
     /// One character after white-space handling.
@@ -71,7 +104,7 @@ extension SVGBuilder {
         var properties = inherited
         var own = SVGElementProperties()
         apply(attributes.presentation, to: &properties, element: &own)
-        guard own.isDisplayed, let runs = try layOutText(e, attributes: attributes, properties: properties) else { return nil }
+        guard own.isDisplayed, let runs = try layOutText(e, attributes: attributes, properties: properties, own: own) else { return nil }
         var box = CGRect.null
         for run in runs { box = box.including(run.path.boundingBoxOfPath) }
         var children: [SVGRenderNode] = []
@@ -86,7 +119,8 @@ extension SVGBuilder {
 
     /// The glyph outlines of a text element by span run (nil when there are none, or the
     /// bundled font cannot be read: then unsupported).
-    func layOutText(_ e: XMLElement, attributes: ElementDeclarations, properties: SVGProperties) throws(SVGError) -> [TextRun]? {
+    func layOutText(_ e: XMLElement, attributes: ElementDeclarations, properties: SVGProperties,
+                    own rootOwn: SVGElementProperties = SVGElementProperties()) throws(SVGError) -> [TextRun]? {
         do {
             _ = try CTFont.bundledFace(.system)
             _ = try CTFont.bundledFace(.emphasizedSystem)
@@ -97,23 +131,74 @@ extension SVGBuilder {
         var spans: [TextSpan] = []
         var characters: [TextCharacter] = []
         var positions: [TextPositions] = []
-        // A size of 0 (CTFont would take it as 12) or beyond any float draws nothing.
-        func font(_ p: SVGProperties) -> CTFont {
-            // The first family of the list the font source has, at the nearest weight (the
-            // bundled Roboto: regular up to 500, bold above); else the default family.
-            CTFont(face: fontSource.match(families: p.fontFamilies, weight: p.fontWeight).face.instance(variations: p.fontVariations),
-                   size: p.fontSize > 0 && p.fontSize.isFinite ? p.fontSize : 1)
+        // Bidi controls standing for `unicode-bidi`: opened before and closed before a character.
+        var bidiOpen: [Int: [Unicode.Scalar]] = [:]
+        var bidiClose: [Int: [Unicode.Scalar]] = [:]
+
+        /// The span for an element with these properties inside `parent`.
+        func makeSpan(_ p: SVGProperties, _ own: SVGElementProperties, parent: Int?) -> TextSpan {
+            // The first family of the list the font source has, at the nearest weight and the
+            // style asked for; a family without an italic face gets a synthesized slant. A size
+            // of 0 (CTFont would take it as 12) or beyond any float draws nothing.
+            let face = fontSource.match(families: p.fontFamilies, weight: p.fontWeight, italic: p.fontItalic).face
+            let font = CTFont(face: face.instance(variations: p.fontVariations),
+                              size: p.fontSize > 0 && p.fontSize.isFinite ? p.fontSize : 1)
+            var span = TextSpan(properties: p, font: font)
+            span.slant = face.isItalic ? 0 : p.fontSlant
+            var features = [p.variantLigatures, p.variantCaps, p.variantNumeric, p.fontFeatureSettings].filter { !$0.isEmpty }
+            if p.kerningOff { features.append("\"kern\" 0") }
+            span.features = features.joined(separator: ", ")
+            let metrics = font.lineMetrics
+            var up = parent.map { spans[$0].shiftUp } ?? 0
+            switch own.baselineShift {
+            case .baseline: break
+            case .sub: up -= metrics.subscriptOffset
+            case .super: up += metrics.superscriptOffset
+            case .length(let l): up += l
+            }
+            span.shiftUp = up
+            let baseline = own.alignmentBaseline != .auto ? own.alignmentBaseline : p.dominantBaseline
+            let down: CGFloat
+            switch baseline {
+            case .auto, .alphabetic: down = 0
+            case .textBeforeEdge: down = metrics.ascender
+            case .middle: down = metrics.xHeight / 2
+            case .central: down = (metrics.ascender + metrics.descender) / 2
+            case .hanging: down = metrics.hangingBaseline ?? metrics.ascender * 0.8
+            case .mathematical: down = metrics.ascender / 2
+            case .ideographic: down = metrics.ideographicBaseline ?? metrics.descender
+            case .textAfterEdge: down = metrics.descender
+            }
+            span.baselineOffset = down - up
+            span.decorations = parent.map { spans[$0].decorations } ?? []
+            if !own.textDecoration.isEmpty { span.decorations.append((own.textDecoration, spans.count)) }
+            return span
         }
         func isDrawn(_ span: TextSpan) -> Bool { span.properties.fontSize > 0 && span.properties.fontSize.isFinite }
 
         /// Collects `element`'s characters (recursively) as span `spans.count`.
-        func collect(_ element: XMLElement, _ attributes: ElementDeclarations, _ properties: SVGProperties, preserve: Bool,
-                     depth: Int) throws(SVGError) {
+        func collect(_ element: XMLElement, _ attributes: ElementDeclarations, _ properties: SVGProperties,
+                     _ own: SVGElementProperties, parent: Int?, preserve inherited: Bool, depth: Int) throws(SVGError) {
             guard depth <= SVGBuilder.maximumBuildDepth else {
                 throw SVGError(.limitExceeded("elements nested more than \(SVGBuilder.maximumBuildDepth) deep"), at: location(element.offset))
             }
+            var preserve = properties.whiteSpacePreserves ?? inherited
+            if let space = element.attribute("xml:space")?.value { preserve = space == "preserve" }
             let span = spans.count
-            spans.append(TextSpan(properties: properties, font: font(properties)))
+            spans.append(makeSpan(properties, own, parent: parent))
+            // unicode-bidi on a span: the explicit controls it stands for around its characters
+            // (the text element's own direction is the paragraph's).
+            let rtl = properties.direction == .rightToLeft
+            var controls: ([Unicode.Scalar], [Unicode.Scalar]) = ([], [])
+            if parent != nil { controls = switch own.unicodeBidi {
+            case .normal: ([], [])
+            case .embed: ([rtl ? "\u{202B}" : "\u{202A}"], ["\u{202C}"])
+            case .bidiOverride: ([rtl ? "\u{202E}" : "\u{202D}"], ["\u{202C}"])
+            case .isolate: ([rtl ? "\u{2067}" : "\u{2066}"], ["\u{2069}"])
+            case .isolateOverride: ([rtl ? "\u{2067}" : "\u{2066}", rtl ? "\u{202E}" : "\u{202D}"], ["\u{202C}", "\u{2069}"])
+            case .plaintext: (["\u{2068}"], ["\u{2069}"])
+            } }
+            let firstCharacter = characters.count
             var lists = TextPositions(start: characters.count, end: characters.count)
             for (name, axis) in [("x", Axis.horizontal), ("y", .vertical), ("dx", .horizontal), ("dy", .vertical)] {
                 guard let d = attributes.value(name) else { continue }
@@ -158,26 +243,30 @@ extension SVGBuilder {
                     // An opacity on a span multiplies its paints (it cannot have a layer of its own here).
                     childProperties.fillOpacity *= childOwn.opacity
                     childProperties.strokeOpacity *= childOwn.opacity
-                    let space = child.attribute("xml:space")?.value
-                    try collect(child, childAttributes, childProperties, preserve: space.map { $0 == "preserve" } ?? preserve, depth: depth + 1)
+                    try collect(child, childAttributes, childProperties, childOwn, parent: span, preserve: preserve, depth: depth + 1)
                 case "title", "desc", "metadata":
                     continue
                 case "textPath":
-                    try collectTextPath(child, properties, preserve: preserve, depth: depth)
+                    try collectTextPath(child, properties, parent: span, preserve: preserve, depth: depth)
                 case "tref":
-                    try collectTref(child, properties, preserve: preserve, depth: depth)
+                    try collectTref(child, properties, parent: span, preserve: preserve, depth: depth)
                 default:
                     warn("<\(child.name)> inside <\(element.name)> (not allowed there; ignored)", at: child.offset)
                 }
             }
             positions[positionIndex].end = characters.count
+            if !controls.0.isEmpty, characters.count > firstCharacter {
+                // Inner spans are done first: outer openers go before theirs, closers after.
+                bidiOpen[firstCharacter, default: []] = controls.0 + bidiOpen[firstCharacter, default: []]
+                bidiClose[characters.count, default: []] += controls.1
+            }
         }
 
         /// A `tref` (SVG 1.1; removed from SVG 2, drawn by resvg and browsers of its time): a
         /// span, with its own positions and presentation attributes, whose characters are all
         /// the character data of the element it references (descendants included), white space
         /// handled where the tref is. A missing reference draws nothing (a warning).
-        func collectTref(_ child: XMLElement, _ properties: SVGProperties, preserve: Bool, depth: Int) throws(SVGError) {
+        func collectTref(_ child: XMLElement, _ properties: SVGProperties, parent: Int, preserve: Bool, depth: Int) throws(SVGError) {
             let childAttributes = declarations(of: child, allowed: SVGBuilder.textAttributes.union(["href", "xlink:href"]))
             var childProperties = properties
             var childOwn = SVGElementProperties()
@@ -196,15 +285,14 @@ extension SVGBuilder {
             }
             let span = XMLElement(name: "tref", attributes: child.attributes, offset: child.offset)
             span.textRuns = [XMLTextRun(text: SVGBuilder.characterData(of: target), childIndex: 0, offset: child.offset)]
-            let space = child.attribute("xml:space")?.value
-            try collect(span, childAttributes, childProperties, preserve: space.map { $0 == "preserve" } ?? preserve, depth: depth + 1)
+            try collect(span, childAttributes, childProperties, childOwn, parent: parent, preserve: preserve, depth: depth + 1)
         }
 
         /// A `textPath`: its characters as a span set on the path it names (a `path` or a basic
         /// shape, through the element's own transform), from `startOffset`; `side="right"`
         /// walks the path backwards. A textPath without a usable path draws nothing (a warning).
         var textPaths: [SVGTextPath] = []
-        func collectTextPath(_ child: XMLElement, _ properties: SVGProperties, preserve: Bool, depth: Int) throws(SVGError) {
+        func collectTextPath(_ child: XMLElement, _ properties: SVGProperties, parent: Int, preserve: Bool, depth: Int) throws(SVGError) {
             let childAttributes = declarations(of: child, allowed: SVGBuilder.textAttributes.union(SVGBuilder.textPathAttributes))
             var childProperties = properties
             var childOwn = SVGElementProperties()
@@ -252,8 +340,7 @@ extension SVGBuilder {
             let first = characters.count
             let index = textPaths.count
             textPaths.append(measured)
-            let space = child.attribute("xml:space")?.value
-            try collect(child, childAttributes, childProperties, preserve: space.map { $0 == "preserve" } ?? preserve, depth: depth + 1)
+            try collect(child, childAttributes, childProperties, childOwn, parent: parent, preserve: preserve, depth: depth + 1)
             for i in first..<characters.count { characters[i].path = index }
         }
 
@@ -274,8 +361,7 @@ extension SVGBuilder {
             }
         }
 
-        let space = e.attribute("xml:space")?.value
-        try collect(e, attributes, properties, preserve: space == "preserve", depth: 0)
+        try collect(e, attributes, properties, rootOwn, parent: nil, preserve: false, depth: 0)
         while let last = characters.last, last.scalar == " ", !last.isPreserved { characters.removeLast() }
         guard !characters.isEmpty else { return nil }
 
@@ -299,117 +385,263 @@ extension SVGBuilder {
             if characters[i].y == nil { characters[i].y = 0 }
         }
 
-        // Pen positions and chunks.
-        var origins: [CGPoint] = []
-        var glyphs: [CGGlyph] = []
-        origins.reserveCapacity(characters.count)
-        var pen = CGPoint.zero
+        // Chunks, each shaped into clusters in visual order.
+        var chunkRanges: [Range<Int>] = []
         var chunkStart = 0
-        var chunks: [(range: Range<Int>, width: CGFloat, startX: CGFloat)] = []
-        var chunkStartX: CGFloat = 0
-        var advances: [CGFloat] = []
-        var chunkOf: [Int] = []
-        for (i, c) in characters.enumerated() {
-            let span = spans[c.span]
-            let glyph = span.font.face.glyph(for: c.scalar)
-            if i > 0 && (c.x != nil || c.y != nil) {
-                chunks.append((chunkStart..<i, pen.x - chunkStartX, chunkStartX))
-                chunkStart = i
-            }
-            if let x = c.x { pen.x = x }
-            if let y = c.y { pen.y = y }
-            if i == chunkStart {
-                chunkStartX = pen.x
-            } else if isDrawn(span), spans[characters[i - 1].span].font.face === span.font.face,
-                      spans[characters[i - 1].span].font.size == span.font.size {
-                pen.x += span.font.kerning(between: glyphs[i - 1], and: glyph)
-            }
-            pen.x += c.dx ?? 0
-            pen.y += c.dy ?? 0
-            origins.append(pen)
-            glyphs.append(glyph)
-            chunkOf.append(chunks.count)
-            guard isDrawn(span) else { advances.append(0); continue }
-            let advance = span.font.advance(for: glyph) + span.properties.letterSpacing + (c.scalar == " " ? span.properties.wordSpacing : 0)
-            advances.append(advance)
-            pen.x += advance
+        for i in characters.indices where i > 0 && (characters[i].x != nil || characters[i].y != nil) {
+            chunkRanges.append(chunkStart..<i)
+            chunkStart = i
         }
-        chunks.append((chunkStart..<characters.count, pen.x - chunkStartX, chunkStartX))
-        // textLength: an element's characters stretched or squeezed to the length, by spacing
-        // (the difference spread between the characters) or, with spacingAndGlyphs, by scaling
+        chunkRanges.append(chunkStart..<characters.count)
+        let paragraphRTL = properties.direction == .rightToLeft
+        var clusters: [TextCluster] = []
+        var chunks: [(range: Range<Int>, width: CGFloat)] = []      // ranges into clusters
+        var pen = CGPoint.zero
+        for range in chunkRanges {
+            let first = clusters.count
+            clusters += shapeChunk(range, characters: characters, spans: spans, open: bidiOpen, close: bidiClose,
+                                   direction: properties.direction)
+            let chunkClusters = first..<clusters.count
+            // letter-spacing after every cluster but the last (except in cursive scripts),
+            // word-spacing after word separators, as resvg.
+            for k in chunkClusters {
+                let c = characters[clusters[k].character]
+                let span = spans[c.span]
+                guard isDrawn(span) else { clusters[k].advance = 0; continue }
+                if span.properties.letterSpacing != 0, k != chunkClusters.upperBound - 1, !SVGBuilder.isCursive(c.scalar) {
+                    clusters[k].advance = max(0, clusters[k].advance + span.properties.letterSpacing)
+                }
+                if span.properties.wordSpacing != 0, SVGBuilder.isWordSeparator(c.scalar) {
+                    clusters[k].advance += span.properties.wordSpacing
+                }
+            }
+            let head = characters[range.lowerBound]
+            if let x = head.x { pen.x = x }
+            if let y = head.y { pen.y = y }
+            let startX = pen.x
+            for k in chunkClusters {
+                let c = characters[clusters[k].character]
+                pen.x += c.dx ?? 0
+                pen.y += c.dy ?? 0
+                clusters[k].origin = pen
+                clusters[k].chunk = chunks.count
+                pen.x += clusters[k].advance
+            }
+            chunks.append((chunkClusters, pen.x - startX))
+        }
+
+        // textLength: an element's clusters stretched or squeezed to the length, by spacing
+        // (the difference spread between the clusters) or, with spacingAndGlyphs, by scaling
         // the advances and the glyphs horizontally; the rest of its chunk moves with its end.
-        var glyphScale = [CGFloat](repeating: 1, count: characters.count)
         for p in positions {
-            guard let length = p.textLength, p.start < min(p.end, characters.count) else { continue }
-            let range = p.start..<min(p.end, characters.count)
-            let chunk = chunkOf[range.lowerBound]
-            guard chunkOf[range.upperBound - 1] == chunk else {
+            guard let length = p.textLength else { continue }
+            let inside = clusters.indices.filter { (p.start..<min(p.end, characters.count)).contains(clusters[$0].character) }
+            guard let firstCluster = inside.first, let lastCluster = inside.last else { continue }
+            let chunk = clusters[firstCluster].chunk
+            guard inside.allSatisfy({ clusters[$0].chunk == chunk }) else {
                 warn("textLength over several text chunks (absolute x or y inside) is ignored", at: p.offset)
                 continue
             }
-            let startX = origins[range.lowerBound].x
-            let natural = origins[range.upperBound - 1].x + advances[range.upperBound - 1] - startX
+            let startX = clusters[firstCluster].origin.x
+            let natural = clusters[lastCluster].origin.x + clusters[lastCluster].advance - startX
             let delta = length - natural
             guard delta != 0, natural > 0 else { continue }
             if p.scalesGlyphs {
                 let factor = length / natural
-                for i in range {
-                    origins[i].x = startX + (origins[i].x - startX) * factor
-                    glyphScale[i] *= factor
+                for i in firstCluster...lastCluster {
+                    clusters[i].origin.x = startX + (clusters[i].origin.x - startX) * factor
+                    clusters[i].scale *= factor
                 }
-            } else if range.count > 1 {
-                let step = delta / CGFloat(range.count - 1)
-                for (k, i) in range.enumerated() { origins[i].x += step * CGFloat(k) }
+            } else if lastCluster > firstCluster {
+                let step = delta / CGFloat(lastCluster - firstCluster)
+                for (k, i) in (firstCluster...lastCluster).enumerated() { clusters[i].origin.x += step * CGFloat(k) }
             } else {
                 continue
             }
-            for i in range.upperBound..<chunks[chunk].range.upperBound { origins[i].x += delta }
+            for i in (lastCluster + 1)..<chunks[chunk].range.upperBound { clusters[i].origin.x += delta }
             chunks[chunk].width += delta
         }
-        for chunk in chunks {
+        for chunk in chunks where !chunk.range.isEmpty {
+            let firstCharacter = clusters[chunk.range].map(\.character).min() ?? 0
+            var anchor = spans[characters[firstCharacter].span].properties.textAnchor
+            if paragraphRTL { anchor = anchor == .start ? .end : anchor == .end ? .start : anchor }
             let shift: CGFloat
-            switch spans[characters[chunk.range.lowerBound].span].properties.textAnchor {
+            switch anchor {
             case .start: shift = 0
             case .middle: shift = -chunk.width / 2
             case .end: shift = -chunk.width
             }
-            if shift != 0 { for i in chunk.range { origins[i].x += shift } }
+            if shift != 0 { for i in chunk.range { clusters[i].origin.x += shift } }
         }
 
-        // Outlines by span run.
-        var runs: [TextRun] = []
-        var current = -1
-        for (i, c) in characters.enumerated() {
-            if c.span != current {
-                runs.append(TextRun(path: CGMutablePath(), properties: spans[c.span].properties))
-                current = c.span
-            }
-            var t = CGAffineTransform(scaleX: glyphScale[i], y: -1)
-            let slant = spans[c.span].properties.fontSlant
-            if slant != 0 {
-                // Synthesized oblique: the outline sheared right about the baseline (y up in
-                // glyph space), then flipped.
-                t = CGAffineTransform(a: 1, b: 0, c: tan(slant * .pi / 180), d: 1, tx: 0, ty: 0).concatenating(t)
-            }
-            if let r = c.rotate, r != 0 { t = t.concatenating(CGAffineTransform(rotationAngle: r * .pi / 180)) }
+        // Outlines by span; decorations by declaring span.
+        var spanPaths: [Int: CGMutablePath] = [:]
+        var spanOrder: [Int] = []
+        var decorationPaths: [Int: (under: CGMutablePath, through: CGMutablePath)] = [:]
+        for cluster in clusters {
+            let c = characters[cluster.character]
+            let span = spans[c.span]
+            guard isDrawn(span) else { continue }
+            // The cluster's frame: its origin on the span's baseline, its rotation, and on a
+            // path the placement of its middle.
+            var frame = CGAffineTransform.identity
+            if let r = c.rotate, r != 0 { frame = CGAffineTransform(rotationAngle: r * .pi / 180) }
             if let k = c.path {
-                // On a path: the glyph's middle (half its advance) at its distance along the
-                // path, turned to the path's direction there, its y across it; a glyph whose
-                // middle is off the path is not drawn.
-                let half = advances[i] / 2
-                guard let place = textPaths[k].place(at: textPaths[k].startOffset + origins[i].x + half) else { continue }
-                t = t.concatenating(CGAffineTransform(translationX: -half, y: origins[i].y))
+                let half = cluster.advance / 2
+                guard let place = textPaths[k].place(at: textPaths[k].startOffset + cluster.origin.x + half) else { continue }
+                frame = frame.concatenating(CGAffineTransform(translationX: -half, y: cluster.origin.y + span.baselineOffset))
                     .concatenating(CGAffineTransform(rotationAngle: place.angle))
                     .concatenating(CGAffineTransform(translationX: place.point.x, y: place.point.y))
             } else {
-                t = t.concatenating(CGAffineTransform(translationX: origins[i].x, y: origins[i].y))
+                frame = frame.concatenating(CGAffineTransform(translationX: cluster.origin.x, y: cluster.origin.y + span.baselineOffset))
             }
-            if isDrawn(spans[c.span]), let outline = spans[c.span].font.path(for: glyphs[i], transform: t) {
-                runs[runs.count - 1].path.addPath(outline)
+            if spanPaths[c.span] == nil {
+                spanPaths[c.span] = CGMutablePath()
+                spanOrder.append(c.span)
             }
+            for g in cluster.glyphs {
+                var t = CGAffineTransform(scaleX: cluster.scale, y: -1)
+                if span.slant != 0 {
+                    // Synthesized oblique: the outline sheared right about the baseline (y up in
+                    // glyph space), then flipped.
+                    t = CGAffineTransform(a: 1, b: 0, c: tan(span.slant * .pi / 180), d: 1, tx: 0, ty: 0).concatenating(t)
+                }
+                t = t.concatenating(CGAffineTransform(translationX: g.position.x * cluster.scale, y: -g.position.y)).concatenating(frame)
+                if let outline = g.font.path(for: g.glyph, transform: t) { spanPaths[c.span]!.addPath(outline) }
+            }
+            for (lines, declaredBy) in span.decorations {
+                let metrics = spans[declaredBy].font.lineMetrics
+                var paths = decorationPaths[declaredBy] ?? (CGMutablePath(), CGMutablePath())
+                // Each line a rectangle under the cluster (y up in the metrics: flipped here).
+                func line(_ top: CGFloat, _ thickness: CGFloat, into path: CGMutablePath) {
+                    path.addRect(CGRect(x: 0, y: -top, width: cluster.advance * cluster.scale, height: max(thickness, 0)), transform: frame)
+                }
+                if lines.contains(.underline) { line(metrics.underlineOffset, metrics.underlineThickness, into: paths.under) }
+                if lines.contains(.overline) { line(metrics.ascender, metrics.underlineThickness, into: paths.under) }
+                if lines.contains(.lineThrough) {
+                    line(metrics.strikeoutOffset, metrics.strikeoutThickness, into: paths.through)
+                }
+                decorationPaths[declaredBy] = paths
+            }
+        }
+        var runs: [TextRun] = []
+        let decorated = decorationPaths.keys.sorted()
+        for k in decorated where !decorationPaths[k]!.under.isEmpty {
+            runs.append(TextRun(path: decorationPaths[k]!.under, properties: spans[k].properties))
+        }
+        for k in spanOrder { runs.append(TextRun(path: spanPaths[k]!, properties: spans[k].properties)) }
+        for k in decorated where !decorationPaths[k]!.through.isEmpty {
+            runs.append(TextRun(path: decorationPaths[k]!.through, properties: spans[k].properties))
         }
         runs.removeAll { $0.path.isEmpty }
         return runs.isEmpty ? nil : runs
+    }
+
+    /// A shaped cluster: glyphs that move together, with the character whose position
+    /// attributes it takes.
+    struct TextCluster {
+        /// Its first character (the smallest index among those it covers).
+        var character: Int
+        var glyphs: [(glyph: CGGlyph, font: CTFont, position: CGPoint)] = []
+        var advance: CGFloat = 0
+        var origin = CGPoint.zero
+        var scale: CGFloat = 1
+        var chunk = 0
+    }
+
+    /// One chunk's characters shaped: bidi levels (the `unicode-bidi` controls around spans
+    /// inserted), runs of one level and one face (fallback faces for what a span's font lacks),
+    /// each shaped in its direction, the runs in visual order, glyphs grouped into clusters.
+    func shapeChunk(_ range: Range<Int>, characters: [TextCharacter], spans: [TextSpan], open: [Int: [Unicode.Scalar]],
+                    close: [Int: [Unicode.Scalar]], direction: TextDirection) -> [TextCluster] {
+        var scalars: [Unicode.Scalar] = []
+        var owner: [Int] = []       // the character of each scalar, -1 for a control
+        for i in range {
+            if i != range.lowerBound { for s in close[i] ?? [] { scalars.append(s); owner.append(-1) } }
+            for s in open[i] ?? [] { scalars.append(s); owner.append(-1) }
+            scalars.append(characters[i].scalar)
+            owner.append(i)
+        }
+        for s in close[range.upperBound] ?? [] { scalars.append(s); owner.append(-1) }
+        // Levels of the chunk's characters (index i - range.lowerBound).
+        var levels = [UInt8](repeating: direction == .rightToLeft ? 1 : 0, count: range.count)
+        var hasBidi = false
+        if let bidi = BidiResolution.levels(scalars, direction: direction) {
+            hasBidi = true
+            for (k, i) in owner.enumerated() where i >= 0 { levels[i - range.lowerBound] = bidi.levels[k] }
+        } else if direction == .rightToLeft {
+            hasBidi = true
+        }
+        // Runs: one level, one span font (size, features), one face.
+        struct Run { var level: UInt8; var span: Int; var face: TrueTypeFont; var characters: [Int] }
+        var runs: [Run] = []
+        var fallbackFaces: [UInt32: TrueTypeFont] = [:]
+        for i in range {
+            let c = characters[i]
+            let span = spans[c.span]
+            var face = span.font.face
+            let category = c.scalar.properties.generalCategory
+            let attaches = category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
+                || category == .format || c.scalar.properties.isVariationSelector || c.scalar == " "
+            // Marks, joiners, variation selectors and spaces stay in their neighbour's face.
+            if attaches, let last = runs.last, last.span == c.span {
+                face = last.face
+            } else if face.glyph(for: c.scalar) == 0, c.scalar.value >= 0x20 {
+                if let f = fallbackFaces[c.scalar.value] {
+                    face = f
+                } else {
+                    let f = fontSource.fallbackFace(for: c.scalar, weight: face.weight, italic: face.isItalic) ?? face
+                    fallbackFaces[c.scalar.value] = f
+                    face = f
+                }
+            }
+            let level = levels[i - range.lowerBound]
+            if let last = runs.last, last.level == level, last.face === face,
+               spans[last.span].font.size == span.font.size, spans[last.span].features == span.features,
+               last.characters.last == i - 1 {
+                runs[runs.count - 1].characters.append(i)
+            } else {
+                runs.append(Run(level: level, span: c.span, face: face, characters: [i]))
+            }
+        }
+        let order = hasBidi ? BidiResolution.visualOrder(runs.map(\.level)) : Array(runs.indices)
+        var clusters: [TextCluster] = []
+        for index in order {
+            let run = runs[index]
+            let span = spans[run.span]
+            let font = run.face === span.font.face ? span.font : CTFont(face: run.face, size: span.font.size)
+            let glyphs = font.shapedGlyphs(run.characters.map { characters[$0].scalar }, features: span.features,
+                                           direction: run.level & 1 == 1 ? .rightToLeft : .leftToRight)
+            var previous = -1
+            for g in glyphs {
+                if g.cluster != previous || clusters.isEmpty {
+                    clusters.append(TextCluster(character: run.characters[g.cluster]))
+                    previous = g.cluster
+                }
+                let k = clusters.count - 1
+                clusters[k].glyphs.append((g.glyph, font, CGPoint(x: clusters[k].advance + g.offset.x, y: g.offset.y)))
+                clusters[k].advance += g.advance
+            }
+        }
+        return clusters
+    }
+
+    /// Scripts where letter-spacing would break the joins (CSS Text 3 §8.2 cursive scripts, as
+    /// resvg lists them): Arabic, Syriac, N'Ko, Mandaic, Mongolian, Phags-pa, Ogham, Devanagari,
+    /// Bengali, Gurmukhi and their extensions.
+    static func isCursive(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0600...0x06FF, 0x0700...0x074F, 0x0750...0x077F, 0x07C0...0x07FF, 0x0840...0x085F, 0x0860...0x08FF,
+             0x0900...0x0A7F, 0x1680...0x169F, 0x1800...0x18AF, 0xA840...0xA87F, 0xA8E0...0xA8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// CSS Text 3's word-separator characters (word-spacing applies after them).
+    static func isWordSeparator(_ s: Unicode.Scalar) -> Bool {
+        [0x0020, 0x00A0, 0x1361, 0x10100, 0x10101, 0x1039F, 0x1091F].contains(s.value)
     }
 
     /// A list of lengths (`x="10 20 30"`); an invalid entry ends the list (with a warning).

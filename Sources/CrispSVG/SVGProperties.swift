@@ -48,6 +48,22 @@ struct SVGProperties {
     var fontWeight = 400
     /// `font-style` as the slant synthesized, in degrees (0 normal; italic and oblique 14).
     var fontSlant: CGFloat = 0
+    /// Whether `font-style` asks for italic or oblique (a real italic face is picked when the
+    /// family has one; otherwise `fontSlant` is synthesized).
+    var fontItalic = false
+    /// `font-feature-settings` (inherited), in CSS syntax (empty for normal).
+    var fontFeatureSettings = ""
+    /// `font-variant-ligatures`, `-caps`, `-numeric` (inherited) as OpenType features.
+    var variantLigatures = "", variantCaps = "", variantNumeric = ""
+    /// `font-kerning: none` or `kerning: 0` (inherited): the font's kerning is left out.
+    var kerningOff = false
+    /// `direction` (inherited): the text's paragraph direction.
+    var direction = TextDirection.leftToRight
+    /// `dominant-baseline` (inherited).
+    var dominantBaseline = SVGBaseline.auto
+    /// `white-space` (inherited): nil when not set (then `xml:space` decides), true for pre,
+    /// pre-wrap and break-spaces (white space kept), false for normal, nowrap, pre-line.
+    var whiteSpacePreserves: Bool?
     /// `font-variation-settings` (inherited): coordinates on a variable font's axes.
     var fontVariations: [FontVariation] = []
     /// `font-family`: the families in order (generic names as written; empty: the default).
@@ -83,6 +99,29 @@ struct SVGProperties {
         contextFill = fill
         contextStroke = stroke
     }
+}
+
+/// `dominant-baseline` / `alignment-baseline`: the baseline glyphs sit on.
+enum SVGBaseline {
+    case auto, alphabetic, middle, central, hanging, mathematical, ideographic, textBeforeEdge, textAfterEdge
+}
+
+/// `baseline-shift`: sub, super, or a length (percentages already of the font size), y up.
+enum SVGBaselineShift {
+    case baseline, sub, `super`, length(CGFloat)
+}
+
+/// `unicode-bidi`.
+enum SVGUnicodeBidi {
+    case normal, embed, isolate, bidiOverride, isolateOverride, plaintext
+}
+
+/// `text-decoration` lines declared on an element.
+struct SVGTextDecoration: OptionSet {
+    let rawValue: UInt8
+    static let underline = SVGTextDecoration(rawValue: 1)
+    static let overline = SVGTextDecoration(rawValue: 2)
+    static let lineThrough = SVGTextDecoration(rawValue: 4)
 }
 
 /// `text-anchor`: where a text chunk sits relative to its start position.
@@ -122,6 +161,11 @@ struct SVGElementProperties {
     /// `vector-effect: non-scaling-stroke`: the stroke's width and dashes in the host (canvas)
     /// coordinate space, not the element's.
     var nonScalingStroke = false
+    /// `baseline-shift`, `alignment-baseline`, `unicode-bidi`, `text-decoration` (text only).
+    var baselineShift = SVGBaselineShift.baseline
+    var alignmentBaseline = SVGBaseline.auto
+    var unicodeBidi = SVGUnicodeBidi.normal
+    var textDecoration: SVGTextDecoration = []
 }
 
 /// One presentation attribute or `style` declaration: name, value, and where the value starts.
