@@ -2,7 +2,7 @@
 """Which goldens exact-area curves move, and how: for every `.actual.png` under
 .build/golden-failures/ (left by a test run with CRISP_EXACT_CURVES=1 or the new default), the
 committed golden of the same area and name, and per image: pixels changed, the largest channel
-difference, and the share of changed pixels on an edge — a pixel whose 3×3 neighbourhood in the
+difference (premultiplied), and the share of changed pixels on an edge — a pixel whose 3×3 neighbourhood in the
 golden is not one colour (an antialiased boundary; a change inside a flat region, a leak or a
 winding error, is not on an edge). Changed pixels off an edge are listed (first few) per image.
 
@@ -22,7 +22,11 @@ for p in glob.glob(os.path.join(root, "Tests", "*", "Golden", "**", "*.png"), re
     goldens.setdefault(key, []).append(p)
 
 def load(p):
-    return np.asarray(Image.open(p).convert("RGBA")).astype(np.int16)
+    """Premultiplied RGBA (what a pixel shows over black): PNGs store straight alpha, where a
+    nearly transparent pixel's colour can jump by 128 when its alpha moves by one."""
+    a = np.asarray(Image.open(p).convert("RGBA")).astype(np.int32)
+    a[..., :3] = (a[..., :3] * a[..., 3:4] + 127) // 255
+    return a.astype(np.int16)
 
 rows = []
 for actual in sorted(glob.glob(os.path.join(failures, "**", "*.actual.png"), recursive=True)):
@@ -68,3 +72,13 @@ if alld:
     ds = np.concatenate(alld)
     print(f"{len(alld)} goldens, {ds.size} changed pixels; worst {ds.max()}; "
           f"≤2: {(ds <= 2).mean():.1%}, ≤8: {(ds <= 8).mean():.1%}")
+    # Per area (the folder of the golden): goldens, changed pixels, worst, changed pixels off an edge.
+    areas = {}
+    for key, r, note in rows:
+        if r is None:
+            continue
+        area = key.split(os.sep)[0]
+        e = areas.setdefault(area, [0, 0, 0, 0, 0])
+        e[0] += 1; e[1] += r[0]; e[2] = max(e[2], r[1]); e[3] += r[3]; e[4] += int((r[4] <= 8).sum())
+    for area, (n, c, worst, off, small) in sorted(areas.items()):
+        print(f"  {area:16} {n:4d} goldens {c:8d} changed, worst {worst:3d}, off an edge {off:5d}, ≤8 levels {small / max(c, 1):.1%}")
