@@ -532,7 +532,9 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
             return
         }
         put(p.x + nax, p.y + nay)
-        if smooth || join == .round {
+        if !smooth && join == .round && output.pointee.takesCurves {
+            emitArcCurves(at: p, from: CGPoint(x: -a.y, y: a.x), to: CGPoint(x: -b.y, y: b.x))
+        } else if smooth || join == .round {
             emitArc(at: p, from: CGPoint(x: -a.y, y: a.x), to: CGPoint(x: -b.y, y: b.x))
         } else if join == .miter, opposite * miterLimitSquared >= 2 {
             // Miter length / width = 1 / sin(φ/2) = 1 / cos(θ/2), θ the turn; cos²(θ/2) = (1 + dot)/2.
@@ -554,6 +556,33 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         }
     }
 
+    /// The same arc as `emitArc` (clockwise from `u` to `v`, at most a half turn), for a sink that
+    /// takes curves (the rasterizer's exact-area curve edges): cubics of at most 45° each,
+    /// control points at k = 4/3·tan(φ/4) of the radius along the tangents (within 4.2·10⁻⁶ of
+    /// the radius of the true circle), ending on `p + v·w/2`; mapped through the transform
+    /// (exact for cubics).
+    private mutating func emitArcCurves(at p: CGPoint, from u: CGPoint, to v: CGPoint) {
+        var angle = atan2(-(u.x * v.y - u.y * v.x), u.x * v.x + u.y * v.y)
+        // A half turn may come out as −π from rounding; a tiny negative turn is no arc.
+        if angle < -CGFloat.pi / 2 { angle += 2 * CGFloat.pi }
+        guard angle > 1e-9, angle.isFinite else { return }
+        let n = max(1, Int((angle / (CGFloat.pi / 4)).rounded(.up)))
+        let phi = angle / CGFloat(n)
+        let c = cos(phi), s = sin(phi)
+        let k = 4 / 3 * tan(phi / 4) * halfWidth
+        let r = halfWidth
+        var x = u.x, y = u.y
+        for _ in 0..<n {
+            let nx = x * c + y * s, ny = y * c - x * s
+            // Tangent in the direction of travel: (y, −x) at (x, y).
+            let c1 = transform.apply(p.x + x * r + y * k, p.y + y * r - x * k)
+            let c2 = transform.apply(p.x + nx * r - ny * k, p.y + ny * r + nx * k)
+            let e = transform.apply(p.x + nx * r, p.y + ny * r)
+            output.pointee.curveTo(c1, c2, e)
+            x = nx; y = ny
+        }
+    }
+
     /// The cap's points strictly between `p + n` and `p − n`, n the left normal of `d`, the
     /// direction of travel into the end.
     private mutating func emitCap(at p: CGPoint, direction d: CGPoint) {
@@ -565,7 +594,11 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
             put(p.x - d.y * halfWidth + ex, p.y + d.x * halfWidth + ey)
             put(p.x + d.y * halfWidth + ex, p.y - d.x * halfWidth + ey)
         case .round:
-            emitArc(at: p, from: CGPoint(x: -d.y, y: d.x), to: CGPoint(x: d.y, y: -d.x))
+            if output.pointee.takesCurves {
+                emitArcCurves(at: p, from: CGPoint(x: -d.y, y: d.x), to: CGPoint(x: d.y, y: -d.x))
+            } else {
+                emitArc(at: p, from: CGPoint(x: -d.y, y: d.x), to: CGPoint(x: d.y, y: -d.x))
+            }
         }
     }
 
