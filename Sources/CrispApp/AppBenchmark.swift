@@ -146,15 +146,7 @@ public enum AppBenchmark {
             try host.renderFrame()
             let misses0 = app.window.contentsCache.misses
             defer { misses = Double(app.window.contentsCache.misses - misses0) / Double(frames) }
-            var wall: [TimeInterval] = [], cpu: [TimeInterval] = []
-            for _ in 0..<frames {
-                app.window.invalidateEverything()
-                let t0 = MonotonicClock.seconds(), c0 = MonotonicClock.threadCPUNanoseconds()
-                try host.renderFrame()
-                wall.append(MonotonicClock.seconds() - t0)
-                cpu.append(TimeInterval(MonotonicClock.threadCPUNanoseconds() - c0) / 1e9)
-            }
-            return (wall.median, cpu.median)
+            return try fullFrameMedians(app: app, host: host, frames: frames)
         }
         let portraitBefore = try fullFrames()
         func turns() throws -> (wall: [TimeInterval], cpu: [TimeInterval]) {
@@ -217,6 +209,15 @@ public enum AppBenchmark {
         let host = try HeadlessHost(window: app.window)
         (app.currentScreen as? AppScreenView)?.prepareForSnapshot()
         try host.renderFrame()
+        let (wall, cpu) = try fullFrameMedians(app: app, host: host, frames: frames)
+        return PhysicalResult(screen: screen, device: device, pixelWidth: app.screen.pixelWidth, pixelHeight: app.screen.pixelHeight,
+                              fullFrame: wall, fullFrameCPU: cpu)
+    }
+
+    /// The medians of `frames` full frames (everything invalidated, then rendered), in wall-clock
+    /// and in the calling thread's CPU time.
+    private static func fullFrameMedians(app: AppController, host: HeadlessHost, frames: Int) throws
+        -> (wall: TimeInterval, cpu: TimeInterval) {
         var wall: [TimeInterval] = [], cpu: [TimeInterval] = []
         for _ in 0..<frames {
             app.window.invalidateEverything()
@@ -225,8 +226,7 @@ public enum AppBenchmark {
             wall.append(MonotonicClock.seconds() - t0)
             cpu.append(TimeInterval(MonotonicClock.threadCPUNanoseconds() - c0) / 1e9)
         }
-        return PhysicalResult(screen: screen, device: device, pixelWidth: app.screen.pixelWidth, pixelHeight: app.screen.pixelHeight,
-                              fullFrame: wall.median, fullFrameCPU: cpu.median)
+        return (wall.median, cpu.median)
     }
 
     /// Prints `--bench-render`'s tables: every screen at every device (unless `loupeOnly`),

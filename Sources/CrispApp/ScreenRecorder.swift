@@ -94,6 +94,8 @@ public final class ScreenRecorder: @unchecked Sendable {
             }
         }
         let bytes = 4 * (x1 - x0) * (y1 - y0)
+        // Copied before taking the lock, so the encoder thread is not held up by the copy.
+        let pixels = copy(x0, y0, x1, y1)
         lock.lock()
         defer { lock.unlock() }
         guard error == nil, !isFinishing else { return }
@@ -108,7 +110,7 @@ public final class ScreenRecorder: @unchecked Sendable {
             mergedFrameCount += 1
             return
         }
-        queue.append(Job(x: x0, y: y0, w: x1 - x0, h: y1 - y0, pixels: copy(x0, y0, x1, y1), time: time))
+        queue.append(Job(x: x0, y: y0, w: x1 - x0, h: y1 - y0, pixels: pixels, time: time))
         queuedBytes += bytes
         lock.signal()
     }

@@ -228,18 +228,7 @@ open class Label: View {
         var low = 0, high = characters.count - 1
         var best = ("…", "…".size(withFont: fitted))
         let mode = lineBreakMode
-        func candidate(_ k: Int) -> String {
-            switch mode {
-            case .byTruncatingHead:
-                return "…" + String(characters[(characters.count - k)...]).trimmingCharacters(in: .whitespaces)
-            case .byTruncatingMiddle:
-                let head = (k + 1) / 2
-                return String(characters[0..<head]).trimmingCharacters(in: .whitespaces) + "…"
-                    + String(characters[(characters.count - (k - head))...]).trimmingCharacters(in: .whitespaces)
-            default:
-                return String(characters[0..<k]).trimmingCharacters(in: .whitespaces) + "…"
-            }
-        }
+        func candidate(_ k: Int) -> String { mode.truncated(characters, keeping: k) }
         while low <= high {
             let mid = (low + high) / 2
             let candidate = candidate(mid)

@@ -261,45 +261,11 @@ public final class APNGWriter {
         data.withUnsafeBufferPointer { PNGChunk.append(type: type, data: $0, to: &out) }
     }
 
-    /// The zlib stream of `height` rows of `width` premultiplied pixels as filtered RGBA scanlines.
+    /// The zlib stream of `height` rows of `width` premultiplied pixels as filtered RGBA scanlines
+    /// (the still encoder's rows: minimum-sum filters, straight samples).
     static func compress(_ pixels: UnsafePointer<UInt32>, stride: Int, width: Int, height: Int, level: Int32) -> [UInt8] {
-        let rowBytes = 4 * width
-        var filtered = [UInt8](repeating: 0, count: height * (rowBytes + 1))
-        var scratch = [UInt8](repeating: 0, count: 4 * rowBytes)
-        filtered.withUnsafeMutableBufferPointer { out in
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                var current = scratch.baseAddress!, previous = current + rowBytes
-                var best = current + 2 * rowBytes, trial = current + 3 * rowBytes
-                for y in 0..<height {
-                    let row = pixels + y * stride
-                    for i in 0..<width {
-                        let p = row[i], q = current + 4 * i
-                        if p >> 24 == 255 {
-                            q[0] = UInt8(truncatingIfNeeded: p >> 16)
-                            q[1] = UInt8(truncatingIfNeeded: p >> 8)
-                            q[2] = UInt8(truncatingIfNeeded: p)
-                            q[3] = 255
-                        } else {
-                            let s = Pixel.unpremultiplied(p)
-                            (q[0], q[1], q[2], q[3]) = (s.r, s.g, s.b, s.a)
-                        }
-                    }
-                    var bestSum = Int.max, bestFilter = PNGFilter.none
-                    for filter in PNGFilter.allCases {
-                        let sum = filter.filter(current, prior: previous, count: rowBytes, distance: 4, into: trial)
-                        if sum < bestSum {
-                            bestSum = sum
-                            bestFilter = filter
-                            swap(&best, &trial)
-                        }
-                    }
-                    let line = out.baseAddress! + y * (rowBytes + 1)
-                    line[0] = bestFilter.rawValue
-                    (line + 1).update(from: best, count: rowBytes)
-                    swap(&current, &previous)
-                }
-            }
-        }
+        let header = PNGHeader(width: width, height: height, bitDepth: 8, colorType: .rgba, isInterlaced: false)
+        let filtered = PNGEncoder.filteredScanlines(pixels, stride: stride, height: height, header: header)
         return filtered.withUnsafeBufferPointer { Zlib.deflate($0, level: level, strategy: Z_FILTERED) }
     }
 }

@@ -103,33 +103,41 @@ public struct PNGEncoder: Sendable {
 
     /// The uncompressed image data: for each row, the chosen filter's type byte and output.
     private static func filteredScanlines(_ image: CGImage, header: PNGHeader) -> [UInt8] {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            filteredScanlines(pixels.baseAddress!, stride: image.width, height: header.height, header: header)
+        }
+    }
+
+    /// The uncompressed image data of `height` rows of `header.width` premultiplied pixels,
+    /// `stride` pixels apart (a rectangle of a larger frame, for an APNG frame): for each row, the
+    /// minimum-sum filter's type byte and output, the samples straight `header.colorType`.
+    static func filteredScanlines(_ pixels: UnsafePointer<UInt32>, stride: Int, height: Int,
+                                  header: PNGHeader) -> [UInt8] {
         let width = header.width
         let rowBytes = header.scanlineByteCount(pixels: width)
         let distance = header.filterDistance
-        var output = [UInt8](repeating: 0, count: header.height * (rowBytes + 1))
+        var output = [UInt8](repeating: 0, count: height * (rowBytes + 1))
         // Current and previous raw rows, best and trial filtered rows.
         var scratch = [UInt8](repeating: 0, count: 4 * rowBytes)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            output.withUnsafeMutableBufferPointer { output in
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    var current = scratch.baseAddress!, previous = current + rowBytes
-                    var best = current + 2 * rowBytes, trial = current + 3 * rowBytes
-                    for y in 0..<header.height {
-                        pack(pixels.baseAddress! + y * width, count: width, as: header.colorType, into: current)
-                        var bestSum = Int.max, bestFilter = PNGFilter.none
-                        for filter in PNGFilter.allCases {
-                            let sum = filter.filter(current, prior: previous, count: rowBytes, distance: distance, into: trial)
-                            if sum < bestSum {
-                                bestSum = sum
-                                bestFilter = filter
-                                swap(&best, &trial)
-                            }
+        output.withUnsafeMutableBufferPointer { output in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                var current = scratch.baseAddress!, previous = current + rowBytes
+                var best = current + 2 * rowBytes, trial = current + 3 * rowBytes
+                for y in 0..<height {
+                    pack(pixels + y * stride, count: width, as: header.colorType, into: current)
+                    var bestSum = Int.max, bestFilter = PNGFilter.none
+                    for filter in PNGFilter.allCases {
+                        let sum = filter.filter(current, prior: previous, count: rowBytes, distance: distance, into: trial)
+                        if sum < bestSum {
+                            bestSum = sum
+                            bestFilter = filter
+                            swap(&best, &trial)
                         }
-                        let line = output.baseAddress! + y * (rowBytes + 1)
-                        line[0] = bestFilter.rawValue
-                        (line + 1).update(from: best, count: rowBytes)
-                        swap(&current, &previous)
                     }
+                    let line = output.baseAddress! + y * (rowBytes + 1)
+                    line[0] = bestFilter.rawValue
+                    (line + 1).update(from: best, count: rowBytes)
+                    swap(&current, &previous)
                 }
             }
         }

@@ -35,6 +35,28 @@ public enum NSLineBreakMode: Int, Sendable {
 
     /// Whether the mode cuts text with "…".
     public var truncates: Bool { self == .byTruncatingHead || self == .byTruncatingTail || self == .byTruncatingMiddle }
+
+    /// `characters` cut to `kept` of them with "…" where this mode puts it: at the start for
+    /// `.byTruncatingHead`, in the middle for `.byTruncatingMiddle` (the extra character, if
+    /// any, at the start), otherwise at the end; whitespace beside the "…" is dropped. The
+    /// candidates a truncating layout measures, longest fitting first.
+    ///
+    /// - Parameters:
+    ///   - characters: the text, as grapheme clusters.
+    ///   - kept: how many of them to keep, `0...characters.count`.
+    /// - Returns: the kept characters with the "…".
+    public func truncated(_ characters: [Character], keeping kept: Int) -> String {
+        switch self {
+        case .byTruncatingHead:
+            return "…" + String(characters[(characters.count - kept)...]).trimmingCharacters(in: .whitespaces)
+        case .byTruncatingMiddle:
+            let head = (kept + 1) / 2
+            return String(characters[0..<head]).trimmingCharacters(in: .whitespaces) + "…"
+                + String(characters[(characters.count - (kept - head))...]).trimmingCharacters(in: .whitespaces)
+        default:
+            return String(characters[0..<kept]).trimmingCharacters(in: .whitespaces) + "…"
+        }
+    }
 }
 
 /// One laid-out line of a `CTTextLayout`.
@@ -350,18 +372,7 @@ public final class CTTypesetter: @unchecked Sendable {
     func truncatedLine(_ range: Range<Int>, width available: CGFloat, mode: NSLineBreakMode) -> CTTextLayoutLine {
         let rtl = isRightToLeft(at: range.lowerBound)
         let characters = Array(text(range.lowerBound..<contentEnd(range)))
-        func candidate(_ k: Int) -> String {
-            switch mode {
-            case .byTruncatingHead:
-                return "…" + String(characters[(characters.count - k)...]).trimmingCharacters(in: .whitespaces)
-            case .byTruncatingMiddle:
-                let head = (k + 1) / 2
-                return String(characters[0..<head]).trimmingCharacters(in: .whitespaces) + "…"
-                    + String(characters[(characters.count - (k - head))...]).trimmingCharacters(in: .whitespaces)
-            default:
-                return String(characters[0..<k]).trimmingCharacters(in: .whitespaces) + "…"
-            }
-        }
+        func candidate(_ k: Int) -> String { mode.truncated(characters, keeping: k) }
         func make(_ s: String) -> CTLine {
             CTLine(string: s, font: font, direction: lineDirection(s, rightToLeft: rtl), fallback: fallback)
         }
