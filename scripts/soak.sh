@@ -121,6 +121,15 @@ hang_report() {
     before=$(cpu); sleep 2; after=$(cpu)
     echo "soak: crisp-demo state $(awk '{ print $3 }' "/proc/$demo_pid/stat" 2>/dev/null)," \
         "$(( ${after:-0} - ${before:-0} )) clock ticks of CPU in 2 s (100 a second per busy core), threads: $(ls "/proc/$demo_pid/task" 2>/dev/null | wc -l)" >&2
+    # Where input would go: the window's state and geometry as the server has them, the pointer
+    # and the window under it, the focus (keys go to the window under the pointer only while the
+    # focus is PointerRoot, as it is with no window manager).
+    echo "soak: window $(printf '0x%x' "$wid"): $(xwininfo -id "$wid" 2>&1 | grep -E 'Absolute upper-left|Width|Height|Map State' | tr -s ' ' | tr '\n' ';')" >&2
+    local focus
+    eval "$(xdotool getmouselocation --shell 2>/dev/null | grep -E '^(X|Y|WINDOW)=[0-9]+$')"
+    focus=$(xdotool getwindowfocus -f 2>/dev/null | tail -n1)
+    case "$focus" in 0) focus=None ;; 1) focus=PointerRoot ;; [0-9]*) focus=$(printf '0x%x' "$focus") ;; esac
+    echo "soak: pointer at ${X:-?},${Y:-?} over window $(printf '0x%x' "${WINDOW:-0}"), input focus $focus" >&2
     if command -v gdb >/dev/null; then
         echo "soak: crisp-demo's threads (gdb):" >&2
         timeout 60 gdb -p "$demo_pid" -batch -nx -ex "set pagination off" -ex "thread apply all bt 25" 2>/dev/null \
@@ -290,6 +299,19 @@ do_action() {
     fi
 }
 
+# After a key went unanswered: the same key once more (still a failure), to tell a key the server
+# never delivered (the second one is answered) from an app that stopped answering.
+probe_again() {
+    local mark hang_was=$hang
+    mark=$(lines)
+    echo "soak: unanswered key $1; pressing it once more to tell a lost key from a stuck app" >&2
+    key "$1"
+    hang=10
+    if wait_for "^key $1\$" "$mark"; then echo "soak: the second $1 was answered (line $found): the first never reached the app" >&2
+    else echo "soak: the second $1 was not answered within 10 s either" >&2; fi
+    hang=$hang_was
+}
+
 # Largest preset, then the theme key: a theme line and a frame of the preset's size must follow.
 checkpoint_now() {
     local mark size rss
@@ -297,11 +319,11 @@ checkpoint_now() {
     echo "$action_no checkpoint" >>"$actionlog"
     key 5
     # (An earlier action's device line may still be on its way: the answer is the one after "key 5".)
-    wait_for '^key 5$' "$mark" && wait_for '^device ' "$found" || fail "no answer to the preset key within $hang s (hang)"
+    wait_for '^key 5$' "$mark" && wait_for '^device ' "$found" || { probe_again 5; fail "no answer to the preset key within $hang s (hang)"; }
     size=$(sed -n "${found}p" "$status" | cut -d' ' -f3)
     mark=$(lines)
     key t
-    wait_for '^theme ' "$mark" || fail "no answer to the theme key within $hang s (hang)"
+    wait_for '^theme ' "$mark" || { probe_again t; fail "no answer to the theme key within $hang s (hang)"; }
     wait_for "^frame [0-9]+ $size " "$found" || fail "no $size frame within $hang s after the theme changed (hang)"
     alive
     rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$demo_pid/status")
