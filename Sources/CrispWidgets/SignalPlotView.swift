@@ -48,9 +48,11 @@ public final class SignalPlotView: View {
     }
 
     /// The area the marker on sample `i` covers (its line and dot), in the view's coordinates.
+    /// Both reach outside the bounds: the line's round caps by half its width at the top and the
+    /// bottom, and the dot by its radius on a sample at either end of the scale.
     func markerRect(for i: Int) -> CGRect {
         let p = point(forSample: i), r = SignalPlotView.markerRadius + 1
-        return CGRect(x: p.x - r, y: bounds.minY, width: 2 * r, height: bounds.height)
+        return CGRect(x: p.x - r, y: bounds.minY - r, width: 2 * r, height: bounds.height + 2 * r)
     }
 
     public override func draw(_ rect: CGRect) {
