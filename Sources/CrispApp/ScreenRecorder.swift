@@ -5,7 +5,9 @@ import Foundation
 // path.
 //
 // The frame path (`add`) only copies the bounding box of the presented rectangles out of the
-// host's bitmap (the host draws the next frame into it) and queues it; a thread of the
+// host's bitmap (the host draws the next frame into it) and queues it, into a buffer the encoder
+// has finished with when there is one (a retina screen's frame is 12 MB: a fresh allocation
+// a frame costs the frame path its page faults, more than the copy itself); a thread of the
 // recorder's own trims unchanged rows, filters, deflates and writes. The queue is bounded in
 // bytes: when the encoder falls that far behind (a long full-screen animation at retina sizes
 // on a loaded machine), the newest frame is merged into the last queued one (their union
@@ -33,6 +35,12 @@ public final class ScreenRecorder: @unchecked Sendable {
     private var hasFirstFrame = false
     /// The time each `add` took on the frame path, in seconds (for the figures in docs/performance.md).
     public private(set) var framePathSeconds: [Double] = []
+    /// The CPU time of the frame path's thread each `add` took, in seconds: what the recording
+    /// costs the app, without the waits for a core that a loaded machine adds to the wall time.
+    public private(set) var framePathCPUSeconds: [Double] = []
+    /// Pixel buffers the encoder has written, kept for the next frames (at most `maximumSpares`).
+    private var spares: [[UInt32]] = []
+    private static let maximumSpares = 3
     /// Frames merged into the one before because the encoder was behind.
     public private(set) var mergedFrameCount = 0
 
@@ -72,8 +80,11 @@ public final class ScreenRecorder: @unchecked Sendable {
     /// changed area is `rects` (pixels from the top-left). The first frame is the whole screen.
     /// Does nothing for a context of another size (the caller stops the recording then).
     public func add(_ context: CGContext, rects: [CGRect], time: Double) {
-        let started = MonotonicClock.seconds()
-        defer { framePathSeconds.append(MonotonicClock.seconds() - started) }
+        let started = MonotonicClock.seconds(), startedCPU = Self.threadCPUSeconds()
+        defer {
+            framePathSeconds.append(MonotonicClock.seconds() - started)
+            framePathCPUSeconds.append(Self.threadCPUSeconds() - startedCPU)
+        }
         guard context.width == width, context.height == height, let base = context.data else { return }
         var x0 = 0, y0 = 0, x1 = width, y1 = height
         if hasFirstFrame {
@@ -94,20 +105,38 @@ public final class ScreenRecorder: @unchecked Sendable {
             }
         }
         let bytes = 4 * (x1 - x0) * (y1 - y0)
-        // Copied before taking the lock, so the encoder thread is not held up by the copy.
-        let pixels = copy(x0, y0, x1, y1)
+        // Copied before taking the lock (except to take a spare buffer), so the encoder thread is
+        // not held up by the copy.
+        lock.lock()
+        var pixels: [UInt32] = spares.isEmpty ? [] : spares.remove(at: spares.firstIndex { $0.capacity >= bytes / 4 } ?? spares.count - 1)
+        lock.unlock()
+        pixels.removeAll(keepingCapacity: true)
+        pixels.reserveCapacity(bytes / 4)
+        let src = base.assumingMemoryBound(to: UInt32.self)
+        for r in y0..<y1 { pixels.append(contentsOf: UnsafeBufferPointer(start: src + r * stride + x0, count: x1 - x0)) }
         lock.lock()
         defer { lock.unlock() }
         guard error == nil, !isFinishing else { return }
         if queuedBytes + bytes > queueLimit, let last = queue.last {
             // The encoder is behind: this frame replaces the last queued one over their union.
+            // Where this frame's rectangle holds the last one's (a fade or a scroll repainting the
+            // same area every frame), the copy just made is that union; otherwise the union is
+            // copied afresh.
             let ux0 = min(x0, last.x), uy0 = min(y0, last.y)
             let ux1 = max(x1, last.x + last.w), uy1 = max(y1, last.y + last.h)
             queuedBytes -= 4 * last.w * last.h
-            last.pixels = copy(ux0, uy0, ux1, uy1)
+            var spare: [UInt32]
+            if (ux0, uy0, ux1, uy1) == (x0, y0, x1, y1) {
+                spare = last.pixels
+                last.pixels = pixels
+            } else {
+                spare = pixels
+                last.pixels = copy(ux0, uy0, ux1, uy1)
+            }
             (last.x, last.y, last.w, last.h) = (ux0, uy0, ux1 - ux0, uy1 - uy0)
             queuedBytes += 4 * last.w * last.h
             mergedFrameCount += 1
+            if spares.count < Self.maximumSpares { spare.removeAll(keepingCapacity: true); spares.append(spare) }
             return
         }
         queue.append(Job(x: x0, y: y0, w: x1 - x0, h: y1 - y0, pixels: pixels, time: time))
@@ -120,6 +149,13 @@ public final class ScreenRecorder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return writer.writtenFrameCount
+    }
+
+    /// Frames queued for the encoder and not yet taken by it (tests wait on it).
+    @_spi(Testing) public var queuedFrameCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return queue.count
     }
 
     /// The write error that stopped the recording, once the encoder has met one.
@@ -149,6 +185,13 @@ public final class ScreenRecorder: @unchecked Sendable {
         return writer.writtenFrameCount
     }
 
+    /// The calling thread's CPU time in seconds.
+    private static func threadCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
     private func encodeLoop() {
         while true {
             lock.lock()
@@ -172,6 +215,12 @@ public final class ScreenRecorder: @unchecked Sendable {
                 _ = try job.pixels.withUnsafeBufferPointer { p in
                     try writer.addFrame(p.baseAddress!, stride: job.w, x: job.x, y: job.y, width: job.w, height: job.h, time: job.time)
                 }
+                // The buffer goes back to the frame path (the job held its only reference).
+                let buffer = job.pixels
+                job.pixels = []
+                lock.lock()
+                if spares.count < Self.maximumSpares { spares.append(buffer) }
+                lock.unlock()
             } catch {
                 lock.lock()
                 self.error = error
