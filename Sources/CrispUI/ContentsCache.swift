@@ -30,6 +30,8 @@ public final class ContentsCache {
         var bounds: CGRect
         /// Pixels per point.
         var scale: CGFloat
+        /// The fraction of a device pixel the bounds' origin lies at (zero on whole pixels).
+        var phase: CGPoint
         var lastUse: UInt64
         var bytes: Int { image.width * image.height * 4 }
     }
@@ -52,12 +54,13 @@ public final class ContentsCache {
     /// Whether `view`'s contents are kept.
     public func contains(_ view: View) -> Bool { entries[ObjectIdentifier(view)] != nil }
 
-    /// The contents of `view` for `bounds` at `scale`: the kept bitmap when it was drawn for
-    /// them, otherwise a new one from `render` (kept if it fits the limit).
-    func image(for view: View, bounds: CGRect, scale: CGFloat, render: () -> CGImage?) -> CGImage? {
+    /// The contents of `view` for `bounds` at `scale`, its origin at `phase` (the fraction of a
+    /// device pixel it lies at): the kept bitmap when it was drawn for them, otherwise a new one
+    /// from `render` (kept if it fits the limit).
+    func image(for view: View, bounds: CGRect, scale: CGFloat, phase: CGPoint, render: () -> CGImage?) -> CGImage? {
         clock &+= 1
         let key = ObjectIdentifier(view)
-        if let entry = entries[key], entry.view === view, entry.bounds == bounds, entry.scale == scale {
+        if let entry = entries[key], entry.view === view, entry.bounds == bounds, entry.scale == scale, entry.phase == phase {
             entries[key]?.lastUse = clock
             hits += 1
             return entry.image
@@ -65,7 +68,7 @@ public final class ContentsCache {
         remove(view)
         misses += 1
         guard let image = render() else { return nil }
-        let entry = Entry(view: view, image: image, bounds: bounds, scale: scale, lastUse: clock)
+        let entry = Entry(view: view, image: image, bounds: bounds, scale: scale, phase: phase, lastUse: clock)
         guard entry.bytes <= limitInBytes else { return image }
         evict(toFit: entry.bytes)
         entries[key] = entry

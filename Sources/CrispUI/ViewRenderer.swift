@@ -125,8 +125,14 @@ final class ViewRenderer {
 
     /// The view's look from its window's cache — its layer's shadow and its contents, clipped
     /// as the layer says — and the rectangle it fills (view coordinates), when it caches its
-    /// contents and lands on whole device pixels (a translation by whole pixels at the screen
-    /// scale, y flipped); else nil.
+    /// contents and is drawn upright at the screen's scale (a translation at the screen scale,
+    /// y flipped); else nil.
+    ///
+    /// The bitmap lies on the frame's pixel grid, so it is copied pixel for pixel. A view whose
+    /// origin is off whole pixels (a physical-size window's scale of 1.45, or a view placed at a
+    /// fraction of a pixel) is drawn into it at that same fraction of a pixel as on screen, and
+    /// the bitmap is kept for that fraction: without it, such views were drawn from their
+    /// vectors every frame (the bubbles screen at physical size: 26 ms a frame).
     ///
     /// Keeping the shadow in the bitmap is what makes a cached view cheap to put back: a blurred
     /// shadow costs far more than copying its pixels. An offscreen `Layer.render(in:)` at the
@@ -139,15 +145,37 @@ final class ViewRenderer {
         guard t.a == s, t.d == -s, t.b == 0, t.c == 0 else { return nil }
         let bounds = view.bounds
         let origin = CGPoint(x: bounds.minX, y: bounds.minY).applying(t)
-        guard origin.x == origin.x.rounded(), origin.y == origin.y.rounded() else { return nil }
-        let rect = lookRect(of: view, scale: s)
         var drawn = false
-        guard let image = window.contentsCache.image(for: view, bounds: bounds, scale: s, render: {
+        if origin.x == origin.x.rounded(), origin.y == origin.y.rounded() {
+            let rect = lookRect(of: view, scale: s)
+            guard let image = window.contentsCache.image(for: view, bounds: bounds, scale: s, phase: .zero, render: {
+                drawn = true
+                return renderLook(of: view, in: rect, scale: s)
+            }) else { return nil }
+            lastLookWasHit = !drawn
+            return (image, rect)
+        }
+        let phase = CGPoint(x: origin.x - origin.x.rounded(.down), y: origin.y - origin.y.rounded(.down))
+        let look = Self.onPixelGrid(view.layer.castsShadow ? view.visibleBounds : bounds, t)
+        let contents = Self.onPixelGrid(bounds, t)
+        guard let image = window.contentsCache.image(for: view, bounds: bounds, scale: s, phase: phase, render: {
             drawn = true
-            return renderLook(of: view, in: rect, scale: s)
+            return renderLook(of: view, in: look, scale: s, contentsIn: contents)
         }) else { return nil }
         lastLookWasHit = !drawn
-        return (image, rect)
+        return (image, look.rect)
+    }
+
+    /// The smallest rectangle of whole device pixels (under `t`, which scales and translates)
+    /// holding `r`: in view coordinates, and its size in pixels (counted in device space, so
+    /// rounding on the way back cannot add a pixel).
+    private static func onPixelGrid(_ r: CGRect, _ t: CGAffineTransform) -> (rect: CGRect, width: Int, height: Int) {
+        let d = r.applying(t)
+        // A hair's tolerance: an edge that is a whole pixel but for rounding stays where it is.
+        let x0 = (d.minX + 1e-7).rounded(.down), y0 = (d.minY + 1e-7).rounded(.down)
+        let x1 = (d.maxX - 1e-7).rounded(.up), y1 = (d.maxY - 1e-7).rounded(.up)
+        let grid = CGRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
+        return (grid.applying(t.inverted()), Int(grid.width), Int(grid.height))
     }
 
     /// The area a cached look covers: the bounds, grown by the shadow's reach to whole device
@@ -165,14 +193,29 @@ final class ViewRenderer {
     /// The view's shadow (when its layer casts one) and its background and drawing, clipped to
     /// its (rounded) bounds when it clips, rendered alone into a bitmap of `rect` at `scale`
     /// pixels per point.
-    private func renderLook(of view: View, in rect: CGRect, scale s: CGFloat) -> CGImage? {
+    ///
+    /// `grid`: for a view off whole pixels, the bitmap's rectangle on the screen's pixel grid
+    /// and the view's bounds grown to it (`onPixelGrid`), each with its size in pixels; `rect`
+    /// is then `look.rect`.
+    private func renderLook(of view: View, in rect: CGRect, scale s: CGFloat,
+                            contentsIn grid: (rect: CGRect, width: Int, height: Int)? = nil) -> CGImage? {
+        renderLook(of: view, in: (rect, 0, 0), scale: s, contentsIn: grid)
+    }
+
+    private func renderLook(of view: View, in look: (rect: CGRect, width: Int, height: Int), scale s: CGFloat,
+                            contentsIn grid: (rect: CGRect, width: Int, height: Int)?) -> CGImage? {
         let layer = view.layer
-        let contents = layer.castsShadow && layer.shadowPath == nil ? renderContents(of: view, scale: s) : nil
-        guard let offscreen = Self.uiKitContext(for: rect, scale: s) else { return nil }
+        let rect = look.rect
+        var contents: CGImage?
+        if layer.castsShadow && layer.shadowPath == nil {
+            contents = grid.map { renderContents(of: view, in: $0, scale: s) } ?? renderContents(of: view, scale: s)
+        }
+        let size = grid == nil ? nil : (look.width, look.height)
+        guard let offscreen = Self.uiKitContext(for: rect, scale: s, pixels: size) else { return nil }
         GraphicsContextStack.current.push(offscreen, scale: s)
         defer { UIGraphicsPopContext() }
         let renderer = ViewRenderer(context: offscreen, isOnScreen: false)
-        if layer.castsShadow { renderer.drawShadow(of: view, contents: contents) }
+        if layer.castsShadow { renderer.drawShadow(of: view, contents: contents, at: grid?.rect.origin) }
         let roundedBounds = layer.roundedBoundsPath()
         if view.clipsToBounds {
             if let roundedBounds {
@@ -183,7 +226,7 @@ final class ViewRenderer {
             }
         }
         if let contents {
-            renderer.drawImage(contents, in: Self.rect(of: contents, at: view.bounds.origin, scale: s))
+            renderer.drawImage(contents, in: Self.rect(of: contents, at: grid?.rect.origin ?? view.bounds.origin, scale: s))
         } else {
             drawOwnContents(of: view, in: offscreen, rect: view.bounds, roundedBounds: roundedBounds)
         }
@@ -193,7 +236,15 @@ final class ViewRenderer {
     /// The view's background and drawing, rendered alone into a bitmap of its bounds at `scale`
     /// pixels per point (a UIKit context, so its shadows fall as on screen).
     private func renderContents(of view: View, scale s: CGFloat) -> CGImage? {
-        guard let offscreen = Self.uiKitContext(for: view.bounds, scale: s) else { return nil }
+        renderContents(of: view, in: (view.bounds, 0, 0), scale: s, exact: false)
+    }
+
+    /// The same into a bitmap of `grid` (the bounds grown to whole pixels of the screen's grid),
+    /// the view at its fraction of a pixel.
+    private func renderContents(of view: View, in grid: (rect: CGRect, width: Int, height: Int), scale s: CGFloat,
+                                exact: Bool = true) -> CGImage? {
+        guard let offscreen = Self.uiKitContext(for: grid.rect, scale: s, pixels: exact ? (grid.width, grid.height) : nil)
+        else { return nil }
         GraphicsContextStack.current.push(offscreen, scale: s)
         defer { UIGraphicsPopContext() }
         drawOwnContents(of: view, in: offscreen, rect: view.bounds, roundedBounds: view.layer.roundedBoundsPath())
@@ -202,8 +253,10 @@ final class ViewRenderer {
 
     /// A transparent bitmap context covering `rect` at `scale` pixels per point, its user space
     /// UIKit's (y down, points) with `rect`'s origin at its top-left; nil when too big or empty.
-    private static func uiKitContext(for rect: CGRect, scale s: CGFloat) -> CGContext? {
-        let w = (rect.width * s).rounded(.up), h = (rect.height * s).rounded(.up)
+    /// `pixels`: the bitmap's size when known exactly (else `rect`'s, rounded up).
+    private static func uiKitContext(for rect: CGRect, scale s: CGFloat, pixels: (Int, Int)? = nil) -> CGContext? {
+        let w = pixels.map { CGFloat($0.0) } ?? (rect.width * s).rounded(.up)
+        let h = pixels.map { CGFloat($0.1) } ?? (rect.height * s).rounded(.up)
         guard w >= 1, h >= 1, w <= CGFloat(CGContext.maximumDimension), h <= CGFloat(CGContext.maximumDimension),
               let offscreen = CGContext(width: Int(w), height: Int(h)) else { return nil }
         offscreen.setBaseTransform(.uiKitBase(heightInPixels: h, scale: s))
@@ -234,7 +287,8 @@ final class ViewRenderer {
     /// (`contents`, or rendered now), moved far off the canvas in base space with the shadow offset
     /// moved back by as much, so only the shadow lands (Core Graphics draws a shape with its
     /// shadow; this keeps the shape away).
-    private func drawShadow(of view: View, contents: CGImage?) {
+    /// `origin`: where `contents` goes (default: the bounds' origin).
+    private func drawShadow(of view: View, contents: CGImage?, at origin: CGPoint? = nil) {
         let layer = view.layer
         let t = context.ctm, base = context.baseTransform
         guard t.a * t.d - t.b * t.c != 0, base.a * base.d - base.b * base.c != 0 else { return }
@@ -253,7 +307,16 @@ final class ViewRenderer {
             context.fillPath()
         } else {
             let s = (abs(t.a * t.d - t.b * t.c)).squareRoot()
-            if let image = contents ?? renderContents(of: view, scale: s) {
+            if let image = contents {
+                drawImage(image, in: Self.rect(of: image, at: origin ?? view.bounds.origin, scale: s))
+            } else if t.b == 0, t.c == 0, t.a == s, t.d == -s {
+                // Upright: the contents drawn on the context's pixel grid, the view at its
+                // fraction of a pixel, so the shadow falls exactly where the view is.
+                let grid = Self.onPixelGrid(view.bounds, t)
+                if let image = renderContents(of: view, in: grid, scale: s) {
+                    drawImage(image, in: Self.rect(of: image, at: grid.rect.origin, scale: s))
+                }
+            } else if let image = renderContents(of: view, scale: s) {
                 drawImage(image, in: Self.rect(of: image, at: view.bounds.origin, scale: s))
             }
         }

@@ -251,15 +251,47 @@ final class DiscView: View {
         #expect(w.contentsCache.contains(b) && !w.contentsCache.contains(a))   // a was drawn first
     }
 
-    /// A view off the pixel grid (a fractional origin) draws directly, never from the cache.
-    @Test func offGridViewsDrawDirectly() throws {
-        let w = window(100, 60, scale: 1)
-        let v = DiscView(frame: CGRect(x: 10.5, y: 10, width: 30, height: 30))
-        v.layer.cachesContents = true
-        w.addSubview(v)
+    /// A view off the pixel grid — a fractional origin, or a screen scale such as a physical-size
+    /// window's 192/132 — is cached too, drawn at its fraction of a pixel: copied on the next
+    /// repaints, drawn again when it moves to another fraction, and within 2 levels of drawing it
+    /// directly (the cached look is composed over the background instead of drawn onto it), with
+    /// a shadow from a path, from its drawing, and none.
+    @Test(arguments: [(CGFloat(1), "path"), (CGFloat(1), "drawing"), (CGFloat(192.0 / 132), "path"), (CGFloat(192.0 / 132), "drawing"), (CGFloat(192.0 / 132), "none")] as [(CGFloat, String)])
+    func offGridViewsAreCachedAtTheirFractionOfAPixel(scale: CGFloat, shadow: String) throws {
+        func scene(cached: Bool) -> (Window, DiscView, View) {
+            let w = window(100, 60, scale: scale)
+            w.backgroundColor = CGColor(gray: 0.9, alpha: 1)
+            let v = DiscView(frame: CGRect(x: 10.5, y: 10.25, width: 30, height: 30))
+            v.layer.cachesContents = cached
+            if shadow != "none" { v.layer.shadowOpacity = 0.5 }
+            if shadow == "path" { v.layer.shadowPath = CGPath(ellipseIn: v.bounds, transform: nil) }
+            let marker = View(frame: CGRect(x: 30, y: 20, width: 30, height: 10))
+            for sub in [v, marker] { w.addSubview(sub) }
+            return (w, v, marker)
+        }
+        let (w, v, marker) = scene(cached: true)
         let host = try HeadlessHost(window: w)
         try host.renderFrame()
-        #expect(w.contentsCache.count == 0 && v.draws == 1)
+        #expect(w.contentsCache.count == 1 && v.draws == 1)
+        // A repaint over it copies it.
+        marker.backgroundColor = CGColor(gray: 0, alpha: 1)
+        try host.renderFrame()
+        marker.backgroundColor = nil
+        try host.renderFrame()
+        #expect(v.draws == 1 && w.contentsCache.hits >= 2)
+        // The same picture as a full repaint, and as drawing it without the cache.
+        let picture = try host.snapshot()
+        #expect(picture.pixels == (try HeadlessHost(window: scene(cached: true).0).snapshot().pixels))
+        let direct = try HeadlessHost(window: scene(cached: false).0).snapshot()
+        var worst = 0
+        for (a, b) in zip(picture.pixels, direct.pixels) {
+            for shift: UInt32 in [0, 8, 16, 24] { worst = max(worst, abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF))) }
+        }
+        #expect(worst <= 2, "cached look against direct drawing: \(worst) levels")
+        // Moved by a fraction of a pixel: drawn again for the new fraction.
+        v.frame.origin.x += 0.3
+        try host.renderFrame()
+        #expect(v.draws == 2)
     }
 
     @Test func leavingTheWindowDropsTheContents() throws {
