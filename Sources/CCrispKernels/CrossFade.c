@@ -2,8 +2,9 @@
 // with SSE2, the second scaled by the fade's alpha and put over the first (opaque), bit for bit
 // what `TransformedImageBlit.crossFadeRow` does in Swift (CGContext+TransformedImages.swift).
 //
-// A sample's four taps are two 64-bit loads (two neighbours of a row each) widened to 16-bit
-// lanes; every lerp is Pixel.lerp's `scale(a, f) + scale(b, 255 − f)`, each scale the exact
+// Two pixels a step: a sample's four taps are two 64-bit loads (two neighbours of a row each),
+// the two pixels' taps interleaved and widened to 16-bit lanes, pixel A in lanes 0–3 and B in
+// 4–7; every lerp is Pixel.lerp's `scale(a, f) + scale(b, 255 − f)`, each scale the exact
 // rounded division by 255 that SourceOverAVX2.c describes, `(v + 128)·257 >> 16`, on the lanes.
 // A tap outside the picture (a sample within half a pixel of its edge) takes the scalar route,
 // which clamps as the Swift code does.
@@ -66,30 +67,82 @@ static inline int sample4(const crisp_bilinear *s, int64_t u, int64_t v, __m128i
 }
 #endif
 
+// One pixel: the SSE2 route when every tap is inside both pictures, else the scalar one.
+static inline uint32_t cross_fade_one(const crisp_bilinear *under, int64_t uu, int64_t vu, const crisp_bilinear *over,
+                                      int64_t uo, int64_t vo, uint32_t alpha) {
+#if defined(__SSE2__)
+    __m128i su, so;
+    if (sample4(under, uu, vu, &su) && sample4(over, uo, vo, &so)) {
+        // scale(over, alpha), and under · (255 − its alpha) / 255, packed to bytes and added
+        // as 32-bit words, as Pixel.sourceOver adds.
+        const __m128i a = _mm_set1_epi16((short)alpha), zero = _mm_setzero_si128();
+        __m128i s = div255(_mm_mullo_epi16(so, a));
+        uint32_t sp = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero));
+        __m128i k = _mm_set1_epi16((short)(255 - (sp >> 24)));
+        uint32_t dp = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(div255(_mm_mullo_epi16(su, k)), zero));
+        return sp + dp;
+    }
+#endif
+    uint32_t s = sample1(under, uu, vu);
+    uint32_t o = scale1(sample1(over, uo, vo), alpha);
+    return o + scale1(s, 255 - (o >> 24));
+}
+
+#if defined(__SSE2__)
+// Whether all four taps of the sample at (u, v) are inside the picture.
+static inline int inside(const crisp_bilinear *s, int64_t u, int64_t v) {
+    ptrdiff_t x0 = (ptrdiff_t)(u >> 32), y0 = (ptrdiff_t)(v >> 32);
+    return x0 >= 0 && y0 >= 0 && x0 < s->width - 1 && y0 < s->height - 1;
+}
+
+static inline short weight(int64_t u) { return (short)((((uint64_t)u & 0xFFFFFFFFu) * 255 + 0x80000000u) >> 32); }
+
+// Two neighbouring pixels' bilinear samples at once, every tap inside: pixel A in 16-bit lanes
+// 0–3, pixel B in lanes 4–7, the same lerps as sample4 (so the same bits), each done once for
+// both pixels.
+static inline __m128i sample2(const crisp_bilinear *s, int64_t ua, int64_t va, int64_t ub, int64_t vb) {
+    const uint32_t *pa = s->pixels + (va >> 32) * s->width + (ua >> 32);
+    const uint32_t *pb = s->pixels + (vb >> 32) * s->width + (ub >> 32);
+    const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
+    // [left A, left B, right A, right B] of the top and the bottom row, widened.
+    __m128i t = _mm_unpacklo_epi32(_mm_loadl_epi64((const __m128i *)pa), _mm_loadl_epi64((const __m128i *)pb));
+    __m128i b = _mm_unpacklo_epi32(_mm_loadl_epi64((const __m128i *)(pa + s->width)),
+                                   _mm_loadl_epi64((const __m128i *)(pb + s->width)));
+    short axa = weight(ua), axb = weight(ub), aya = weight(va), ayb = weight(vb);
+    __m128i fx = _mm_set_epi16(axb, axb, axb, axb, axa, axa, axa, axa), gx = _mm_sub_epi16(full, fx);
+    __m128i fy = _mm_set_epi16(ayb, ayb, ayb, ayb, aya, aya, aya, aya), gy = _mm_sub_epi16(full, fy);
+    __m128i top = lerp4(_mm_unpacklo_epi8(t, zero), _mm_unpackhi_epi8(t, zero), fx, gx);
+    __m128i bottom = lerp4(_mm_unpacklo_epi8(b, zero), _mm_unpackhi_epi8(b, zero), fx, gx);
+    return lerp4(top, bottom, fy, gy);
+}
+#endif
+
 void crisp_cross_fade_row(uint32_t *dest, ptrdiff_t count, const crisp_bilinear *under, int64_t uu, int64_t vu,
                           int64_t suu, int64_t svu, const crisp_bilinear *over, int64_t uo, int64_t vo, int64_t suo,
                           int64_t svo, uint32_t alpha) {
+    ptrdiff_t i = 0;
 #if defined(__SSE2__)
-    const __m128i a = _mm_set1_epi16((short)alpha), zero = _mm_setzero_si128();
-#endif
-    for (ptrdiff_t i = 0; i < count; i++) {
-#if defined(__SSE2__)
-        __m128i su, so;
-        if (sample4(under, uu, vu, &su) && sample4(over, uo, vo, &so)) {
-            // scale(over, alpha), and under · (255 − its alpha) / 255, packed to bytes and added
-            // as 32-bit words, as Pixel.sourceOver adds.
+    // Two pixels a step where all their taps are inside both pictures (almost every pixel of a
+    // turn): each lerp and the fade work on both at once.
+    const __m128i a = _mm_set1_epi16((short)alpha), zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
+    for (; i + 1 < count; i += 2) {
+        int64_t uu1 = uu + suu, vu1 = vu + svu, uo1 = uo + suo, vo1 = vo + svo;
+        if (inside(under, uu, vu) && inside(under, uu1, vu1) && inside(over, uo, vo) && inside(over, uo1, vo1)) {
+            __m128i su = sample2(under, uu, vu, uu1, vu1), so = sample2(over, uo, vo, uo1, vo1);
             __m128i s = div255(_mm_mullo_epi16(so, a));
-            uint32_t sp = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero));
-            __m128i k = _mm_set1_epi16((short)(255 - (sp >> 24)));
-            uint32_t dp = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(div255(_mm_mullo_epi16(su, k)), zero));
-            dest[i] = sp + dp;
-        } else
-#endif
-        {
-            uint32_t s = sample1(under, uu, vu);
-            uint32_t o = scale1(sample1(over, uo, vo), alpha);
-            dest[i] = o + scale1(s, 255 - (o >> 24));
+            // Each pixel's alpha (lanes 3 and 7) across its four lanes: what is left of the under one.
+            __m128i k = _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF));
+            __m128i d = div255(_mm_mullo_epi16(su, k));
+            _mm_storel_epi64((__m128i *)(dest + i), _mm_add_epi32(_mm_packus_epi16(s, zero), _mm_packus_epi16(d, zero)));
+        } else {
+            dest[i] = cross_fade_one(under, uu, vu, over, uo, vo, alpha);
+            dest[i + 1] = cross_fade_one(under, uu1, vu1, over, uo1, vo1, alpha);
         }
+        uu = uu1 + suu; vu = vu1 + svu; uo = uo1 + suo; vo = vo1 + svo;
+    }
+#endif
+    for (; i < count; i++) {
+        dest[i] = cross_fade_one(under, uu, vu, over, uo, vo, alpha);
         uu += suu; vu += svu; uo += suo; vo += svo;
     }
 }
