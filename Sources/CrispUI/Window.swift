@@ -202,7 +202,7 @@ open class Window: View {
     }
 
     /// How finely the rotation's frames between its start and end are drawn (`--bench-render`
-    /// measures both; half took 17.5 ms of CPU a frame against 38.6 ms on the retina iPad, see
+    /// measures both; half took 14–15 ms of CPU a frame against 41–42 ms on the retina iPad, see
     /// docs/performance.md). The first frame, an exact quarter or half turn, is always drawn whole.
     public var rotationResolution = RotationResolution.half
 
