@@ -31,6 +31,9 @@ public final class ScreenRecorder: @unchecked Sendable {
     private var isDone = false
     private var error: Error?
     private var hasFirstFrame = false
+    /// The writer's `writtenFrameCount` as the encoder thread last saw it, under `lock` (the
+    /// writer itself is the encoder thread's alone while it runs).
+    private var writtenFrames = 0
     /// The time each `add` took on the frame path, in seconds (for the figures in docs/performance.md).
     public private(set) var framePathSeconds: [Double] = []
     /// Frames merged into the one before because the encoder was behind.
@@ -119,7 +122,7 @@ public final class ScreenRecorder: @unchecked Sendable {
     public var writtenFrameCount: Int {
         lock.lock()
         defer { lock.unlock() }
-        return writer.writtenFrameCount
+        return writtenFrames
     }
 
     /// The write error that stopped the recording, once the encoder has met one.
@@ -143,10 +146,10 @@ public final class ScreenRecorder: @unchecked Sendable {
             lock.broadcast()
         }
         while !isDone { lock.wait() }
-        let failure = error
+        let failure = error, frames = writtenFrames
         lock.unlock()
         if let failure { throw failure }
-        return writer.writtenFrameCount
+        return frames
     }
 
     private func encodeLoop() {
@@ -160,6 +163,7 @@ public final class ScreenRecorder: @unchecked Sendable {
                 do { try writer.finish(at: finishTime) } catch { failed = error }
                 lock.lock()
                 if let failed, error == nil { error = failed }
+                writtenFrames = writer.writtenFrameCount
                 isDone = true
                 lock.broadcast()
                 lock.unlock()
@@ -172,6 +176,10 @@ public final class ScreenRecorder: @unchecked Sendable {
                 _ = try job.pixels.withUnsafeBufferPointer { p in
                     try writer.addFrame(p.baseAddress!, stride: job.w, x: job.x, y: job.y, width: job.w, height: job.h, time: job.time)
                 }
+                let written = writer.writtenFrameCount
+                lock.lock()
+                writtenFrames = written
+                lock.unlock()
             } catch {
                 lock.lock()
                 self.error = error
