@@ -27,8 +27,9 @@
 # quarantine, 256 MiB by default, so that a use after free is caught; until the quarantine is
 # full that reads as growth (469 → 554 MiB in 120 actions, seed 2, --no-shm). Such a build (its
 # runtime's __asan_init among the binary's symbols) is run with its quarantine held to 16 MiB
-# (quarantine_size_mb appended to ASAN_OPTIONS, which of the processes it starts only the demo reads) and those 16 MiB added to the
-# slack; a line says so. A build without ASan keeps the bound above.
+# (quarantine_size_mb appended to ASAN_OPTIONS, which only the demo among the processes the
+# script starts reads) and those 16 MiB added to the slack; a line says so. A build without ASan
+# keeps the bound above.
 set -uo pipefail
 
 usage() {
@@ -78,7 +79,8 @@ if [ -z "$demo" ]; then
 fi
 [ -n "$demo" ] && [ -x "$demo" ] || { echo "soak: crisp-demo is not built (swift build), or give --demo PATH" >&2; exit 1; }
 asan_quarantine_mib=16
-if { command -v nm >/dev/null && nm -D "$demo" 2>/dev/null | grep -q ' T __asan_init$'; } ||
+# (grep without -q: under pipefail, nm ended by a SIGPIPE would make a match read as none.)
+if { command -v nm >/dev/null && nm -D "$demo" 2>/dev/null | grep ' T __asan_init$' >/dev/null; } ||
    { ! command -v nm >/dev/null && grep -qaF __asan_init "$demo"; }; then
     export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=$asan_quarantine_mib"
     echo "soak: $demo is built with AddressSanitizer: its quarantine held to $asan_quarantine_mib MiB," \
