@@ -33,6 +33,9 @@ public final class ScreenRecorder: @unchecked Sendable {
     private var isDone = false
     private var error: Error?
     private var hasFirstFrame = false
+    /// The writer's `writtenFrameCount` as the encoder thread last saw it, under `lock` (the
+    /// writer itself is the encoder thread's alone while it runs).
+    private var writtenFrames = 0
     /// The time each `add` took on the frame path, in seconds (for the figures in docs/performance.md).
     public private(set) var framePathSeconds: [Double] = []
     /// The CPU time of the frame path's thread each `add` took, in seconds: what the recording
@@ -148,7 +151,7 @@ public final class ScreenRecorder: @unchecked Sendable {
     public var writtenFrameCount: Int {
         lock.lock()
         defer { lock.unlock() }
-        return writer.writtenFrameCount
+        return writtenFrames
     }
 
     /// Frames queued for the encoder and not yet taken by it (tests wait on it).
@@ -179,10 +182,10 @@ public final class ScreenRecorder: @unchecked Sendable {
             lock.broadcast()
         }
         while !isDone { lock.wait() }
-        let failure = error
+        let failure = error, frames = writtenFrames
         lock.unlock()
         if let failure { throw failure }
-        return writer.writtenFrameCount
+        return frames
     }
 
     /// The calling thread's CPU time in seconds.
@@ -203,6 +206,7 @@ public final class ScreenRecorder: @unchecked Sendable {
                 do { try writer.finish(at: finishTime) } catch { failed = error }
                 lock.lock()
                 if let failed, error == nil { error = failed }
+                writtenFrames = writer.writtenFrameCount
                 isDone = true
                 lock.broadcast()
                 lock.unlock()
@@ -218,7 +222,9 @@ public final class ScreenRecorder: @unchecked Sendable {
                 // The buffer goes back to the frame path (the job held its only reference).
                 let buffer = job.pixels
                 job.pixels = []
+                let written = writer.writtenFrameCount
                 lock.lock()
+                writtenFrames = written
                 if spares.count < Self.maximumSpares { spares.append(buffer) }
                 lock.unlock()
             } catch {

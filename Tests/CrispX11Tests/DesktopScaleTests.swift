@@ -132,8 +132,8 @@ import Testing
         #expect(demo.waitForLine("resize ", after: physical) != nil, "\(demo.lines.suffix(5))")
         mark = demo.lines.count
         try demo.xdotool("key", "ctrl+1")
-        #expect(demo.waitForLine("window-scale pixel 1", after: mark) != nil)
-        #expect(demo.waitForLine("resize 320x480", after: mark) != nil)
+        #expect(demo.waitForLine("window-scale pixel 1", after: mark) != nil, "\(demo.lines.suffix(8))")
+        #expect(demo.waitForLine("resize 320x480", after: mark) != nil, "\(demo.lines.suffix(12))")
         try demo.xdotool("key", "q")
         #expect(demo.waitForExit() == 0)
     }
