@@ -118,6 +118,10 @@ public final class X11Host: ScreenHost {
     private var windowWidth: Int
     private var windowHeight: Int
     private var pendingSize: (width: Int, height: Int)?
+    /// The request number of the host's last `XResizeWindow` (0: none yet). A ConfigureNotify
+    /// the server generated before it handled that request reports a size the host has since
+    /// replaced, and is passed over (see `handle`).
+    private var lastResizeRequest: UInt = 0
     private var isMapped = false
     private var isServerReading = false
     private var pendingExposure = DirtyRegion()
@@ -326,6 +330,7 @@ public final class X11Host: ScreenHost {
         if w != windowWidth || h != windowHeight {
             windowWidth = w
             windowHeight = h
+            lastResizeRequest = UInt(XNextRequest(display))
             XResizeWindow(display, xWindow, UInt32(w), UInt32(h))
         }
     }
@@ -421,8 +426,15 @@ public final class X11Host: ScreenHost {
         case ConfigureNotify:
             let c = event.xconfigure
             if c.window == xWindow {
-                pendingSize = (Int(c.width), Int(c.height))
                 syncAwaitsConfigure = false
+                // An event carries the number of the last request the server had handled when
+                // it made it. One made before the host's last resize request was handled reports
+                // a size that request replaces (the host's own earlier resize, or a manager's
+                // answer to it): taking it would make the screen a custom device of the old
+                // size at the new scale. A window manager's answer to the last request, and any
+                // resize after it, come later and are taken.
+                if lastResizeRequest != 0 && serialPrecedes(UInt(c.serial), lastResizeRequest) { break }
+                pendingSize = (Int(c.width), Int(c.height))
             }
         case PropertyNotify:
             let p = event.xproperty
@@ -507,6 +519,12 @@ public final class X11Host: ScreenHost {
 
     /// Follows the window's last reported size: a new image and a custom screen of that many
     /// pixels at the current scale. Moves and same-size configures cost nothing.
+    /// Whether request number `a` comes before `b` (Xlib's serials are the server's 32-bit
+    /// sequence numbers extended by the client and may wrap in 32 bits: compared as a distance).
+    private func serialPrecedes(_ a: UInt, _ b: UInt) -> Bool {
+        Int32(truncatingIfNeeded: UInt32(truncatingIfNeeded: a) &- UInt32(truncatingIfNeeded: b)) < 0
+    }
+
     private func applyPendingResize() throws {
         guard let size = pendingSize else { return }
         pendingSize = nil
@@ -520,6 +538,19 @@ public final class X11Host: ScreenHost {
         }
         try reallocateIfNeeded()
     }
+
+    /// Tests: handles what the server has sent so far and applies the size it reports, as one
+    /// turn of `run()`'s loop does before drawing (nothing is drawn or presented).
+    @_spi(Testing) public func handleQueuedEventsForTesting() throws {
+        processQueuedEvents()
+        try applyPendingResize()
+    }
+
+    /// Tests: the X window's id.
+    @_spi(Testing) public var xWindowForTesting: XID { xWindow }
+
+    /// Tests: waits until the server has handled every request sent so far (`XSync`).
+    @_spi(Testing) public func syncForTesting() { XSync(display, 0) }
 
     private func reallocateIfNeeded() throws {
         let w = window.screen.pixelWidth, h = window.screen.pixelHeight
