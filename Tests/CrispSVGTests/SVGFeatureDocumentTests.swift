@@ -15,10 +15,15 @@ import Testing
 // - where a peer lacks a feature it disagrees by 10–40 dB (Skia has no <symbol>, <switch> or
 //   transform-origin), and the worst pair says nothing: the bar is then the closest peer's
 //   agreement with resvg.
-// One bar is raised a little to what Crisp measures (illustrator, against CairoSVG alone, since
-// Skia draws no <symbol>): on curved edges resvg and CairoSVG give more coverage than the exact
-// area (a circle of r 22 whose leftmost point lies on a pixel boundary: 255 where the exact
-// area gives 253 and Crisp, flattening curves to 0.05 px, 250).
+// Curves are drawn by their exact covered area (issue 32), and resvg 0.44 at 1× is not: where
+// they disagree the exact area wins. Thirteen bars were lowered to what Crisp measured when
+// exact curves became the default (clip_use 47.26 → 45.62 dB, paint_order 49.9 → 47.98 dB, the
+// shaped-text documents by 0.3–0.5 dB), each a little under it. The measured pixel: a circle
+// of r 22 at (32.3, 31.6), pixel (47, 47), whose true covered area (integrated numerically) is
+// 127.4/255: Crisp 128, Crisp's former chords at 0.05 px 117, CairoSVG 121, resvg 96 — and
+// resvg itself at 16× reduced by a 16×16 box 126.9. Over that circle's 163 edge pixels the
+// worst error is Crisp 2.1, resvg 31.4, CairoSVG 11.5 levels (docs/curves.md, "Against the
+// samplers").
 
 @Suite("Feature documents against resvg, as close as the closest peer")
 struct SVGFeatureDocumentTests {
@@ -47,7 +52,7 @@ struct SVGFeatureDocumentTests {
         // Closest peer (CairoSVG: 49.24 dB, 0.146 %); raised to Crisp's 48.41 dB, 0.188 % (curved edges),
         // then to 0.22 % with the 24.8 fixed-point sweep (0.219 %: a few more curved-edge pixels
         // cross 16 levels; CurveCoverageTests holds the exact-area error where it was).
-        "illustrator": Bar(psnr: 48.4, percentOver16: 0.22),
+        "illustrator": Bar(psnr: 47.9, percentOver16: 0.22),
         // Worst pair 40.06 dB (CairoSVG–Skia), 1.942 % (CairoSVG–resvg); Crisp 40.39 dB, 1.833 %.
         "inkscape": Bar(psnr: 40.06, percentOver16: 1.942, expectsWarnings: true),
         // Worst pair 38.21 dB (CairoSVG–resvg), 0.738 % (CairoSVG–Skia); Crisp 44.71 dB, 0.252 %.
@@ -82,13 +87,13 @@ struct SVGFeatureDocumentTests {
         // sRGB. Crisp 17.3 dB, 12.2 %; Skia 12.4 dB, 15.9 %.
         "filter_shape": Bar(psnr: 17.0, percentOver16: 12.5),
         // feImage of an element and of PNGs placed by preserveAspectRatio. Crisp 46.3 dB, 0.104 %.
-        "filter_image": Bar(psnr: 46.0, percentOver16: 0.11),
+        "filter_image": Bar(psnr: 45.7, percentOver16: 0.12),
         // mix-blend-mode (every CSS mode, with fill-opacity and opacity) and isolation.
         // Crisp 50.7 dB, 0.099 %; Skia 16.1 dB, 25.0 %.
-        "blend_modes": Bar(psnr: 50.0, percentOver16: 0.12),
+        "blend_modes": Bar(psnr: 49.4, percentOver16: 0.12),
         // paint-order: stroke under fill (attribute and style), markers first and between fill
         // and stroke. Crisp 49.9 dB, 0.094 %.
-        "paint_order": Bar(psnr: 49.5, percentOver16: 0.1),
+        "paint_order": Bar(psnr: 47.9, percentOver16: 0.29),
         // Displacement by turbulence (resvg draws almost nothing; Crisp–Skia 14.5 dB, 11.9 %).
         // Crisp–resvg 13.5 dB, 14.9 %.
         "filter_disp": Bar(psnr: 13.3, percentOver16: 15.0),
@@ -103,19 +108,19 @@ struct SVGFeatureDocumentTests {
         // Entities of the internal DTD subset: namespace URLs, an entity of an entity, markup in
         // entities, nested, in text. Skia and CairoSVG refuse the file; Crisp 44.64 dB, 0.525 %
         // (the text's edges).
-        "entities": Bar(psnr: 44.4, percentOver16: 0.55),
+        "entities": Bar(psnr: 43.9, percentOver16: 0.7),
         // textLength and lengthAdjust. Where resvg departs from SVG 2 Crisp follows SVG 2
         // (resvg anchors by the natural width and spreads spacing over n characters, not n − 1):
         // Crisp 24.43 dB, 3.981 %; closest peer (Skia, which draws no text here) 18.66 dB.
-        "text_length": Bar(psnr: 24.2, percentOver16: 4.0),
+        "text_length": Bar(psnr: 24.2, percentOver16: 4.3),
         // textPath: startOffset (length, %), text-anchor, side="right" (resvg 0.44 ignores side,
         // Crisp walks the path backwards as SVG 2 says), a transformed path, a circle, tspans with
         // dy, text past the end. Closest peer (CairoSVG) 23.31 dB, 6.500 %; Crisp 23.49 dB, 5.365 %.
-        "text_path": Bar(psnr: 23.3, percentOver16: 5.4),
+        "text_path": Bar(psnr: 23.3, percentOver16: 5.45),
         // use inside clipPath (x/y, transform, clip-rule from the use, the use's own clip-path,
         // text) beside a clip-path on a clipPath child. Closest peer (CairoSVG) 16.84 dB, 9.849 %;
         // Crisp 47.26 dB, 0.312 %.
-        "clip_use": Bar(psnr: 47.0, percentOver16: 0.35),
+        "clip_use": Bar(psnr: 45.6, percentOver16: 0.48),
         // Masks on <mask>s (luminance × luminance, × alpha, objectBoundingBox on the masked
         // element) and a masked element inside a mask. Closest peer (Skia) 47.22 dB, 0.233 %;
         // Crisp 53.99 dB, 0.007 %.
@@ -123,23 +128,23 @@ struct SVGFeatureDocumentTests {
         // tref: character data of text with tspans, positions and paint on the tref, rotate.
         // Closest peer (CairoSVG) 21.61 dB, 8.476 %; Crisp 24.88 dB, 3.962 % (a chunk that starts
         // with the referenced leading space keeps one space where resvg drops it).
-        "tref": Bar(psnr: 24.6, percentOver16: 4.0),
+        "tref": Bar(psnr: 24.6, percentOver16: 4.35),
         // Issue 34, shaped SVG text (system fonts: fonts-dejavu-core, fonts-dejavu-extra,
         // fonts-lohit-deva; the references rendered with those files, Fixtures/features/README.md).
         // Each bar a little under Crisp's agreement; Skia's SVG module and CairoSVG were not run.
         // Arabic joining, lam-alef, marks, Arabic-Indic digits, anchor middle. Crisp 41.3 dB, 0.876 %.
-        "text_arabic": Bar(psnr: 41.0, percentOver16: 0.9),
+        "text_arabic": Bar(psnr: 40.7, percentOver16: 1.03),
         // Hebrew and Arabic runs inside Latin, numbers, brackets, spans in a reordered run.
         // Crisp 40.8 dB, 0.938 %.
-        "text_bidi": Bar(psnr: 40.5, percentOver16: 0.95),
+        "text_bidi": Bar(psnr: 40.0, percentOver16: 1.15),
         // Ligatures keeping their first character's dx/dy, kerning, decorations, baseline-shift,
         // dominant-baseline, a real italic face. Crisp 32.3 dB, 1.987 % (the underline's
         // thickness and position: post table through HarfBuzz against resvg's rounding).
-        "text_ligature": Bar(psnr: 32.0, percentOver16: 2.0),
+        "text_ligature": Bar(psnr: 32.0, percentOver16: 2.34),
         // Devanagari in Lohit: resvg 0.44 departs here (its shaper drops the space between
         // हिन्दी and क्षत्रिय and leaves a visible virama in दुनिया), Crisp draws HarfBuzz's
         // shaping, which reads correctly: Crisp 20.3 dB, 4.792 %.
-        "text_devanagari": Bar(psnr: 20.0, percentOver16: 4.8),
+        "text_devanagari": Bar(psnr: 20.0, percentOver16: 4.86),
     ]
 
     /// `vector-effect="non-scaling-stroke"`: none of resvg 0.44, Skia's SVG module or CairoSVG

@@ -42,7 +42,9 @@ struct SVGSceneTests {
         "strokes_nodash": Spread(worstPSNR: 37.50, worstPercentOver16: 1.985),
         "hairlines": Spread(worstPSNR: 21.60, worstPercentOver16: 38.341),
         "gradients": Spread(worstPSNR: 35.09, worstPercentOver16: 1.141),
-        "transforms_clip": Spread(worstPSNR: 37.41, worstPercentOver16: 1.053),
+        // Measured 37.41 dB; Crisp's clip paths' curves by their exact area measure 37.16 dB
+        // against resvg's 1× (SVGFeatureDocumentTests has the pixel where they part).
+        "transforms_clip": Spread(worstPSNR: 37.1, worstPercentOver16: 1.053),
         "ui_emboss": Spread(worstPSNR: 41.85, worstPercentOver16: 0.621),
         "big_fill": Spread(worstPSNR: 49.34, worstPercentOver16: 0.000254),
         // The filter scenes of `crisp bench filters` (issue 31; written by its --write). CairoSVG,

@@ -43,10 +43,10 @@ extension Rasterizer {
     /// levels at worst, and the midpoint quadratic's error changes sign along the piece); the
     /// exact-area walk needs no more (chords needed 0.05 px because their error is one-sided).
     static let quadraticTolerance: CGFloat = 0.005
-    /// Whether fills take curves whole by default: off until the goldens it moves are
-    /// re-recorded (docs/curves.md); CRISP_EXACT_CURVES=1 in the environment turns it on for
-    /// every fill, clip and glyph of a process.
-    static let exactCurvesByDefault: Bool = ProcessInfo.processInfo.environment["CRISP_EXACT_CURVES"] == "1"
+    /// Whether fills, clips and glyphs take curves whole (their exact area) rather than as
+    /// chords: on. CRISP_EXACT_CURVES=0 in the environment turns it off for a process, to compare
+    /// against chords (docs/curves.md).
+    static let exactCurvesByDefault: Bool = ProcessInfo.processInfo.environment["CRISP_EXACT_CURVES"] != "0"
 
     /// Adds the cubic p0 … p3 (raster coordinates) by its exact area (see above).
     func addCubicExact(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) {
