@@ -435,6 +435,11 @@ public final class X11Host: ScreenHost {
                 // resize after it, come later and are taken.
                 if lastResizeRequest != 0 && serialPrecedes(UInt(c.serial), lastResizeRequest) { break }
                 pendingSize = (Int(c.width), Int(c.height))
+                // The screen follows now, before the next event of the batch: a key or a desktop
+                // change handled after this one may ask for another size, and this size applied
+                // after that request would make a custom device of it at the new scale (the image
+                // is reallocated before the next frame).
+                followPendingSize()
             }
         case PropertyNotify:
             let p = event.xproperty
@@ -526,6 +531,13 @@ public final class X11Host: ScreenHost {
     }
 
     private func applyPendingResize() throws {
+        followPendingSize()
+        try reallocateIfNeeded()
+    }
+
+    /// The screen takes the window's last reported size (a custom device of that many pixels at
+    /// the current scale, when it differs from the screen's own).
+    private func followPendingSize() {
         guard let size = pendingSize else { return }
         pendingSize = nil
         if size.width > windowWidth || size.height > windowHeight { needsClearBeyondImage = true }
@@ -536,7 +548,6 @@ public final class X11Host: ScreenHost {
         if width != screen.pixelWidth || height != screen.pixelHeight {
             screen.setDevice(.custom(pixelWidth: width, pixelHeight: height, scale: screen.scale))
         }
-        try reallocateIfNeeded()
     }
 
     /// Tests: handles what the server has sent so far and applies the size it reports, as one

@@ -133,7 +133,8 @@ import Testing
         mark = demo.lines.count
         try demo.xdotool("key", "ctrl+1")
         #expect(demo.waitForLine("window-scale pixel 1", after: mark) != nil, "\(demo.lines.suffix(8))")
-        #expect(demo.waitForLine("resize 320x480", after: mark) != nil, "\(demo.lines.suffix(12))")
+        #expect(demo.waitForLine("resize 320x480", after: mark) != nil,
+                "every line since Ctrl+3: \(demo.lines[(physical - 1)...].filter { !$0.hasPrefix("layout ") })")
         try demo.xdotool("key", "q")
         #expect(demo.waitForExit() == 0)
     }

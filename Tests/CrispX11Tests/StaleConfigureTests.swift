@@ -68,4 +68,38 @@ import Testing
         #expect(screen.pixelWidth == 500 && screen.pixelHeight == 400, "\(screen.device)")
         #expect(screen.scale == 1)
     }
+
+    /// The answer to the host's own request, read in one batch with an event that asks for
+    /// another size (a key, here a desktop-scale change): the screen takes the answer before the
+    /// next event is handled, so the answer cannot land after the new request and turn the
+    /// device into a custom one of the old size.
+    @Test func anAnswerFollowedInItsBatchByAnotherRequestIsTakenFirst() throws {
+        let server = try XvfbServer(sharedMemory: false)
+        try withExtendedLifetime(server) { try sameBatch(server) }
+    }
+
+    private func sameBatch(_ server: XvfbServer) throws {
+        let screen = Screen(device: .iPhone4)
+        let window = Window(screen: screen)
+        var options = X11Host.Options()
+        options.displayName = server.displayName
+        let host = try X11Host(window: window, options: options)
+        try host.handleQueuedEventsForTesting()
+        host.desktopScaleHandler = { _ in screen.setDevice(.iPad) }
+        // 320×480 asked for and answered; then the root's resources change: both events queued.
+        screen.setDevice(.iPhone3GS)
+        host.syncForTesting()
+        let root = XDefaultRootWindow(server.display)
+        let text = Array("Xft.dpi:\t192\n".utf8)
+        XChangeProperty(server.display, root, XInternAtom(server.display, "RESOURCE_MANAGER", 0),
+                        XInternAtom(server.display, "STRING", 0), 8, PropModeReplace, text, Int32(text.count))
+        XSync(server.display, 0)
+        host.syncForTesting()
+        try host.handleQueuedEventsForTesting()
+        #expect(screen.device == .iPad, "\(screen.device)")
+        host.syncForTesting()
+        try host.handleQueuedEventsForTesting()
+        #expect(screen.device == .iPad, "\(screen.device)")
+        #expect(server.size(of: host.xWindowForTesting).map { [$0.width, $0.height] } == [768, 1024])
+    }
 }
