@@ -148,6 +148,13 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     private let join: CGLineJoin
     private let miterLimitSquared: CGFloat
     private let tolerance: CGFloat
+    /// The tolerance of a curve's centre line (user units): `tolerance`, or, when the sink takes
+    /// curves by their exact area (the rasterizer), `Rasterizer.quadraticTolerance` (0.005 device
+    /// px) at most. The offset sides of a stroked curve are the offsets of its flattened centre
+    /// line (see the essay), so their error is the centre line's, always inside the true outline
+    /// of a convex piece: at the default 0.2 px a ring's edge pixels came out up to ~50 levels
+    /// light, at 0.005 px they are within 2 levels of the exact area, like the fills beside them.
+    private let curveTolerance: CGFloat
     /// Cosine and sine of one arc step (the largest angle whose chord at radius w/2 stays
     /// within tolerance).
     private let arcCos: CGFloat, arcSin: CGFloat
@@ -168,6 +175,13 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     private var startsContour = true
     /// The last curve, when its end may need refining: decided once the next direction is known.
     private var pendingEnd: PendingCurveEnd?
+    /// A subpath that starts with a curve gets steps towards its start point (vertices
+    /// 1..<`startRefinementEnd`) before anyone knows whether it will be closed smoothly there;
+    /// 0 when it got none. `subpathStartTangent` is that curve's start tangent.
+    private var startRefinementEnd = 0
+    private var subpathStartTangent = CGPoint.zero
+    /// The exact end tangent of the last element when it was a curve (nil after a line).
+    private var lastCurveEndTangent: CGPoint?
 
     private struct PolylineVertex {
         var point: CGPoint
@@ -195,6 +209,12 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         join = style.join
         miterLimitSquared = style.miterLimit.isNaN ? 0 : style.miterLimit * style.miterLimit
         self.tolerance = tolerance
+        if output.pointee.takesCurves {
+            let exact = Rasterizer.quadraticTolerance / transform.maximumScale
+            curveTolerance = exact.isFinite && exact > 0 ? min(tolerance, exact) : tolerance
+        } else {
+            curveTolerance = tolerance
+        }
         let step = max(2 * acos(max(-1, 1 - tolerance / halfWidth)),
                        CGFloat.pi / CGFloat(maximumArcSegmentsPerHalfTurn))
         arcCos = cos(step)
@@ -210,6 +230,8 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         polyline.removeAll(keepingCapacity: true)
         polyline.append(PolylineVertex(point: p, direction: .zero, length: 0, isSmooth: false))
         pendingEnd = nil
+        startRefinementEnd = 0
+        lastCurveEndTangent = nil
         hasSubpath = true
         isDrawn = false
         isClosed = false
@@ -225,6 +247,7 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         resolvePendingEnd(next: next, nextLength: (next.x * next.x + next.y * next.y).squareRoot())
         addVertex(p, isSmooth: false)
         current = p
+        lastCurveEndTangent = nil
     }
 
     mutating func quadCurveTo(_ c: CGPoint, _ e: CGPoint) {
@@ -233,7 +256,7 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         let p0 = current
         let ddx = p0.x - 2 * c.x + e.x, ddy = p0.y - 2 * c.y + e.y
         let n = CGPath.segmentCount(secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), factor: 0.25,
-                                    tolerance: tolerance)
+                                    tolerance: curveTolerance)
         // Degree elevation: the same curve as a cubic.
         let c1 = CGPoint(x: p0.x + 2 / 3 * (c.x - p0.x), y: p0.y + 2 / 3 * (c.y - p0.y))
         let c2 = CGPoint(x: e.x + 2 / 3 * (c.x - e.x), y: e.y + 2 / 3 * (c.y - e.y))
@@ -248,7 +271,7 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         let d2x = c1.x - 2 * c2.x + e.x, d2y = c1.y - 2 * c2.y + e.y
         let m = max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
         addCurve(p0, c1, c2, e, segments: CGPath.segmentCount(secondDifference: m, factor: 0.75,
-                                                               tolerance: tolerance))
+                                                               tolerance: curveTolerance))
     }
 
     mutating func closeSubpath() {
@@ -273,7 +296,16 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
             let closing = CGPoint(x: subpathStart.x - current.x, y: subpathStart.y - current.y)
             let isDegenerate = (closing.x * closing.x + closing.y * closing.y).squareRoot() <= minimumSegmentLength
             if isDegenerate, polyline.count > 1 {
-                resolvePendingEnd(next: polyline[1].direction, nextLength: polyline[1].length)
+                if startRefinementEnd > 1, polyline.count > startRefinementEnd + 1 {
+                    // The path goes on into its first curve, whose start steps may go (below):
+                    // the last curve's end is judged against that curve's tangent and its first
+                    // regular chord, not against a step.
+                    let q = polyline[startRefinementEnd].point
+                    resolvePendingEnd(next: subpathStartTangent,
+                                      nextLength: ((q.x - subpathStart.x) * (q.x - subpathStart.x) + (q.y - subpathStart.y) * (q.y - subpathStart.y)).squareRoot())
+                } else {
+                    resolvePendingEnd(next: polyline[1].direction, nextLength: polyline[1].length)
+                }
             } else {
                 resolvePendingEnd(next: closing, nextLength: (closing.x * closing.x + closing.y * closing.y).squareRoot())
             }
@@ -287,11 +319,13 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
             if len > minimumSegmentLength {
                 polyline[0].direction = CGPoint(x: dx / len, y: dy / len)
                 polyline[0].length = len
+                dropStartRefinementIfSmooth(arrivingAlong: polyline[0].direction)
             } else {
                 // The last vertex is the start again: its incoming segment becomes the closing one.
                 let end = polyline.removeLast()
                 polyline[0].direction = end.direction
                 polyline[0].length = end.length
+                dropStartRefinementIfSmooth(arrivingAlong: lastCurveEndTangent ?? end.direction)
             }
         }
         if polyline.count == 1 {
@@ -342,8 +376,13 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         let chord = CGPoint(x: first.x - p0.x, y: first.y - p0.y)
         resolvePendingEnd(next: startTangent, nextLength: (chord.x * chord.x + chord.y * chord.y).squareRoot())
         var startSteps = 0, endSteps = 0
+        let startsSubpath = polyline.count == 1
         if refinesCurveEnds {
-            if polyline.count == 1 || !isTangentContinuous(polyline[polyline.count - 1].direction, startTangent)
+            // Arriving from a curve, its exact end tangent says whether the path turns here (the
+            // last chord is off the tangent by half its turn, which reads as a corner for a
+            // thick pen and put steps, and pivots, on every junction of a circle's arcs).
+            if polyline.count == 1
+                || !isTangentContinuous(lastCurveEndTangent ?? polyline[polyline.count - 1].direction, startTangent)
                 || !isWithinOneArcStep(polyline[polyline.count - 1].direction, chord) {
                 startSteps = refinementSteps(tangent: startTangent, chord: chord)
             }
@@ -356,9 +395,14 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
             addVertex(point(h * CGFloat(sign: .plus, exponent: -j, significand: 1)), isSmooth: true)
             j -= 1
         }
+        if startsSubpath && startSteps > 0 {
+            startRefinementEnd = polyline.count
+            subpathStartTangent = startTangent
+        }
         for k in 1..<max(n, 1) { addVertex(point(CGFloat(k) * h), isSmooth: true) }
         addVertex(p3, isSmooth: false)
         current = p3
+        lastCurveEndTangent = negated(CGPath.startTangent(p3, p2, p1, p0))
         if endSteps > 0 {
             pendingEnd = PendingCurveEnd(p0: p0, p1: p1, p2: p2, p3: p3, step: h, halvings: endSteps,
                                          vertexCount: polyline.count)
@@ -389,6 +433,31 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
             addVertex(CGPath.cubicPoint(p0, p1, p2, p3, t), isSmooth: true)
         }
         addVertex(p3, isSmooth: false)
+    }
+
+    /// A closed subpath that ends where it started along its first curve's tangent needs no steps
+    /// towards that curve's start (the same test as `resolvePendingEnd`): they are taken out
+    /// again. Besides costing vertices, their tiny segments are too short for the inner side's
+    /// intersection, and the pivots through the centre line they get instead put overlapping
+    /// pieces on the inner edge, which an exact-area rasterizer over-covers (a ring of half-width
+    /// 8.7 px round a circle of r 10.35 px had its 1.6-px hole 94 levels too dark on one side).
+    /// `arrival` is the direction the path arrives at its start in: the closing line's, or the
+    /// last curve's exact end tangent.
+    private mutating func dropStartRefinementIfSmooth(arrivingAlong arrival: CGPoint) {
+        let end = startRefinementEnd
+        startRefinementEnd = 0
+        guard end > 1, polyline.count > end + 1 else { return }
+        let closing = polyline[0].direction
+        let start = polyline[0].point, next = polyline[end].point
+        let dx = next.x - start.x, dy = next.y - start.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > minimumSegmentLength else { return }
+        let chord = CGPoint(x: dx / length, y: dy / length)
+        guard isTangentContinuous(arrival, subpathStartTangent), isWithinOneArcStep(closing, chord),
+              length >= halfWidth * abs(closing.x * chord.y - closing.y * chord.x) else { return }
+        polyline.removeSubrange(1..<end)
+        polyline[1].direction = chord
+        polyline[1].length = length
     }
 
     /// Whether the angle between unit direction `a` and direction `b` is at most one arc step,
