@@ -148,13 +148,6 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
     private let join: CGLineJoin
     private let miterLimitSquared: CGFloat
     private let tolerance: CGFloat
-    /// The tolerance of a curve's centre line (user units): `tolerance`, or, when the sink takes
-    /// curves by their exact area (the rasterizer), `Rasterizer.quadraticTolerance` (0.005 device
-    /// px) at most. The offset sides of a stroked curve are the offsets of its flattened centre
-    /// line (see the essay), so their error is the centre line's, always inside the true outline
-    /// of a convex piece: at the default 0.2 px a ring's edge pixels came out up to ~50 levels
-    /// light, at 0.005 px they are within 2 levels of the exact area, like the fills beside them.
-    private let curveTolerance: CGFloat
     /// Cosine and sine of one arc step (the largest angle whose chord at radius w/2 stays
     /// within tolerance).
     private let arcCos: CGFloat, arcSin: CGFloat
@@ -209,12 +202,6 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         join = style.join
         miterLimitSquared = style.miterLimit.isNaN ? 0 : style.miterLimit * style.miterLimit
         self.tolerance = tolerance
-        if output.pointee.takesCurves {
-            let exact = Rasterizer.quadraticTolerance / transform.maximumScale
-            curveTolerance = exact.isFinite && exact > 0 ? min(tolerance, exact) : tolerance
-        } else {
-            curveTolerance = tolerance
-        }
         let step = max(2 * acos(max(-1, 1 - tolerance / halfWidth)),
                        CGFloat.pi / CGFloat(maximumArcSegmentsPerHalfTurn))
         arcCos = cos(step)
@@ -256,7 +243,7 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         let p0 = current
         let ddx = p0.x - 2 * c.x + e.x, ddy = p0.y - 2 * c.y + e.y
         let n = CGPath.segmentCount(secondDifference: (ddx * ddx + ddy * ddy).squareRoot(), factor: 0.25,
-                                    tolerance: curveTolerance)
+                                    tolerance: tolerance)
         // Degree elevation: the same curve as a cubic.
         let c1 = CGPoint(x: p0.x + 2 / 3 * (c.x - p0.x), y: p0.y + 2 / 3 * (c.y - p0.y))
         let c2 = CGPoint(x: e.x + 2 / 3 * (c.x - e.x), y: e.y + 2 / 3 * (c.y - e.y))
@@ -271,7 +258,7 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         let d2x = c1.x - 2 * c2.x + e.x, d2y = c1.y - 2 * c2.y + e.y
         let m = max((d1x * d1x + d1y * d1y).squareRoot(), (d2x * d2x + d2y * d2y).squareRoot())
         addCurve(p0, c1, c2, e, segments: CGPath.segmentCount(secondDifference: m, factor: 0.75,
-                                                               tolerance: curveTolerance))
+                                                               tolerance: tolerance))
     }
 
     mutating func closeSubpath() {

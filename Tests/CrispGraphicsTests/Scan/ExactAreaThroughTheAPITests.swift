@@ -8,15 +8,17 @@ import Testing
 /// round-capped and round-joined segments. Each is drawn in a 40×40 alpha-only context on a
 /// random part of its edge, and every pixel must be within 2 levels of 255 of the exact covered
 /// area (both images 8-bit, so that includes the reference's own rounding). Chords at the default
-/// flatness miss by 50–170 levels here, so this fails if the default goes back to them.
+/// flatness miss by 55–66 levels here, so this fails if the default goes back to them.
 ///
 /// References:
 /// - fills and clips: the path's own curves (read back with `applyWithBlock`) as a polygon within
 ///   10⁻⁴ px, filled in device space (a polygon is drawn by its exact area). `addEllipse` makes
 ///   four cubics, as CoreGraphics does, which lie up to 2.7·10⁻⁴·r outside the true circle
 ///   (0.4 px at r = 1,500 px): the bar is the exact area of the path the user built;
-/// - strokes of those shapes: that polygon moved out and in by the half-width (a ring, the pen
-///   at most 0.9 of the smallest radius of curvature so the inner side has no swallowtail);
+/// - strokes of those shapes (at flatness 0.005 px: a stroked curve's sides are still offsets of
+///   its flattened centre line, docs/curves.md): that polygon moved out and in by the half-width
+///   (a ring, the pen at most 0.9 of the smallest radius of curvature so the inner side has no
+///   swallowtail);
 /// - caps and joins: the union of the segments' capsules, integrated by scanlines (256 a pixel,
 ///   each capsule's chord exact), since a polygon union would put two edges through the pixels
 ///   where the capsules' boundaries meet at a tangent, and an area-accumulating rasterizer adds
@@ -165,6 +167,11 @@ import Testing
                     // the inner side is the inner offset curve, no swallowtail), at least 0.25 px.
                     let w = Self.pen(penUnit, for: polygon, scale: scale)
                     ctx.setLineWidth(2 * w / scale)
+                    // A stroked curve's sides are the offsets of its centre line flattened at
+                    // the flatness (round caps and joins are exact arcs whatever it is): within
+                    // 2 levels at 0.005 px, the rasterizer's own curve tolerance. At the default
+                    // 0.2 px a side can sit 0.2 px (51 levels) inside; curves for the sides are next.
+                    ctx.setFlatness(0.005)
                     ctx.strokePath()
                     reference = [Self.offset(polygon, by: w), Self.offset(polygon, by: -w).reversed()]
                     detail = String(format: " half-width %.3f px, smallest radius %.3f px, box %.3f x %.3f px", w, Self.smallestRadius(polygon), path.boundingBox.width * scale, path.boundingBox.height * scale)
