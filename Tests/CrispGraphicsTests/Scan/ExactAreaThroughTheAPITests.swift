@@ -165,7 +165,7 @@ import Testing
                 case .stroke:
                     // A pen of half-width 0.25 px … 0.9 of the smallest radius of curvature (so
                     // the inner side is the inner offset curve, no swallowtail), at least 0.25 px.
-                    let w = Self.pen(penUnit, for: polygon, scale: scale)
+                    let w = Self.penHalfWidth(penUnit, for: polygon)
                     ctx.setLineWidth(2 * w / scale)
                     // A stroked curve's sides are the offsets of its centre line flattened at
                     // the flatness (round caps and joins are exact arcs whatever it is): within
@@ -199,7 +199,7 @@ import Testing
     }
 
     /// A half-width in device px for the unit `u`: 0.25 px up to 0.9 of the smallest radius.
-    static func pen(_ u: CGFloat, for polygon: [CGPoint], scale: CGFloat) -> CGFloat {
+    static func penHalfWidth(_ u: CGFloat, for polygon: [CGPoint]) -> CGFloat {
         let most = max(0.3, 0.9 * smallestRadius(polygon))
         return 0.25 * pow(most / 0.25, u)
     }
@@ -277,6 +277,26 @@ import Testing
         return area.map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
     }
 
+    /// A polyline whose stroke puts a random part of its round end cap (`isCap`, a segment, the
+    /// edge point up to 80° off the direction of travel) or of its round join's outer arc (two
+    /// segments turning 30–150°, the edge point around the bisector) on `edge`; any consistent
+    /// units. `unit` draws the random numbers (0 ≤ u < 1), in an order the seeded tests keep.
+    static func pen(isCap: Bool, halfWidth w: CGFloat, edge: CGPoint, heading: CGFloat, unit: () -> CGFloat) -> [CGPoint] {
+        if isCap {
+            let off = (unit() - 0.5) * 1.6 * CGFloat.pi / 2
+            let end = CGPoint(x: edge.x - w * cos(heading + off), y: edge.y - w * sin(heading + off))
+            let length = w * (0.5 + 3 * unit())
+            return [CGPoint(x: end.x - length * cos(heading), y: end.y - length * sin(heading)), end]
+        }
+        let turn = (CGFloat.pi / 6 + unit() * 2 * CGFloat.pi / 3) * (unit() < 0.5 ? 1 : -1)
+        let d1 = CGPoint(x: cos(heading), y: sin(heading)), d2 = CGPoint(x: cos(heading + turn), y: sin(heading + turn))
+        let bisector = atan2(d1.y - d2.y, d1.x - d2.x) + (unit() - 0.5) * 0.8 * abs(turn)
+        let vertex = CGPoint(x: edge.x - w * cos(bisector), y: edge.y - w * sin(bisector))
+        let l1 = w * (1.5 + 3 * unit()), l2 = w * (1.5 + 3 * unit())
+        return [CGPoint(x: vertex.x - l1 * d1.x, y: vertex.y - l1 * d1.y), vertex,
+                CGPoint(x: vertex.x + l2 * d2.x, y: vertex.y + l2 * d2.y)]
+    }
+
     enum Pen: String, CaseIterable, Sendable { case cap, join }
 
     /// Round caps (a segment's end) and round joins (the outer arc of a polyline's turn of
@@ -293,22 +313,7 @@ import Testing
             let edge = CGPoint(x: CGFloat(Self.size) * (1 + rng.unit()) / 3 / scale,
                                y: CGFloat(Self.size) * (1 + rng.unit()) / 3 / scale)
             let heading = 2 * CGFloat.pi * rng.unit()
-            var points: [CGPoint]
-            switch pen {
-            case .cap:
-                let off = (rng.unit() - 0.5) * 1.6 * CGFloat.pi / 2
-                let end = CGPoint(x: edge.x - w * cos(heading + off), y: edge.y - w * sin(heading + off))
-                let length = w * (0.5 + 3 * rng.unit())
-                points = [CGPoint(x: end.x - length * cos(heading), y: end.y - length * sin(heading)), end]
-            case .join:
-                let turn = (CGFloat.pi / 6 + rng.unit() * 2 * CGFloat.pi / 3) * (rng.unit() < 0.5 ? 1 : -1)
-                let d1 = CGPoint(x: cos(heading), y: sin(heading)), d2 = CGPoint(x: cos(heading + turn), y: sin(heading + turn))
-                let bisector = atan2(d1.y - d2.y, d1.x - d2.x) + (rng.unit() - 0.5) * 0.8 * abs(turn)
-                let vertex = CGPoint(x: edge.x - w * cos(bisector), y: edge.y - w * sin(bisector))
-                let l1 = w * (1.5 + 3 * rng.unit()), l2 = w * (1.5 + 3 * rng.unit())
-                points = [CGPoint(x: vertex.x - l1 * d1.x, y: vertex.y - l1 * d1.y), vertex,
-                          CGPoint(x: vertex.x + l2 * d2.x, y: vertex.y + l2 * d2.y)]
-            }
+            let points = Self.pen(isCap: pen == .cap, halfWidth: w, edge: edge, heading: heading) { rng.unit() }
             let ctx = Self.context()
             ctx.scaleBy(x: scale, y: scale)
             ctx.setStrokeColor(gray: 0, alpha: 1)

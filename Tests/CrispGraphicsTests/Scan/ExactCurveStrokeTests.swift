@@ -54,25 +54,8 @@ import Testing
             let w = 2 * pow(250, rng.unit()) * scale  // device half-width
             let edge = CGPoint(x: CGFloat(size) * (1 + rng.unit()) / 3, y: CGFloat(size) * (1 + rng.unit()) / 3)
             let heading = 2 * CGFloat.pi * rng.unit()
-            var points: [CGPoint]  // device space
-            switch kind {
-            case .cap:
-                // The edge point on the end cap, up to 80° off the direction of travel.
-                let off = (rng.unit() - 0.5) * 1.6 * CGFloat.pi / 2
-                let end = CGPoint(x: edge.x - w * cos(heading + off), y: edge.y - w * sin(heading + off))
-                let length = w * (0.5 + 3 * rng.unit())
-                points = [CGPoint(x: end.x - length * cos(heading), y: end.y - length * sin(heading)), end]
-            case .join:
-                // Turn by 30…150°; the edge point on the outer arc, around the bisector d1 − d2.
-                let turn = (CGFloat.pi / 6 + rng.unit() * 2 * CGFloat.pi / 3) * (rng.unit() < 0.5 ? 1 : -1)
-                let d1 = CGPoint(x: cos(heading), y: sin(heading))
-                let d2 = CGPoint(x: cos(heading + turn), y: sin(heading + turn))
-                let bisector = atan2(d1.y - d2.y, d1.x - d2.x) + (rng.unit() - 0.5) * 0.8 * abs(turn)
-                let vertex = CGPoint(x: edge.x - w * cos(bisector), y: edge.y - w * sin(bisector))
-                let l1 = w * (1.5 + 3 * rng.unit()), l2 = w * (1.5 + 3 * rng.unit())
-                points = [CGPoint(x: vertex.x - l1 * d1.x, y: vertex.y - l1 * d1.y), vertex,
-                          CGPoint(x: vertex.x + l2 * d2.x, y: vertex.y + l2 * d2.y)]
-            }
+            // Device space (ExactAreaThroughTheAPITests.pen says where the edge point lies).
+            let points = ExactAreaThroughTheAPITests.pen(isCap: kind == .cap, halfWidth: w, edge: edge, heading: heading) { rng.unit() }
             let path = CGMutablePath()
             path.move(to: CGPoint(x: points[0].x / scale, y: points[0].y / scale))
             for p in points.dropFirst() { path.addLine(to: CGPoint(x: p.x / scale, y: p.y / scale)) }
