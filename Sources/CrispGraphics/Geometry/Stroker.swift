@@ -28,7 +28,17 @@ import Foundation
 // chord misses by half its turn; those curve ends get extra steps at t = h/2, h/4, … until the
 // chord is within tol/(w/2) of the tangent — unless the path goes on smoothly there (same
 // tangent, a turn of at most one arc step, and a next segment long enough to cover the inner
-// corner), which is decided when the next element arrives.
+// corner), which is decided when the next element arrives. "Same tangent" compares exact
+// tangents (the previous curve's end, the next one's start), never a chord: half a chord's turn
+// reads as a corner for a thick pen, and the steps it adds are too short for the inner side's
+// intersection, so they get pivots, whose overlap on the inner edge an exact-area rasterizer
+// over-covers. A closed subpath takes its first curve's start steps out again when it arrives
+// there smoothly.
+//
+// Into a sink that takes curves (the rasterizer's exact-area curve edges), round caps and the
+// round joins at corners are cubic arcs instead of steps (`emitArcCurves`), exact to 4·10⁻⁶ of
+// the radius; the sides of a stroked curve are still the offsets of its flattened centre line,
+// so they sit up to the flatness inside the true outline (docs/curves.md, "Strokes").
 //
 // Rejected: offsetting curves as curves (Skia, tiny-skia): exact tangents for free, but it
 // needs curve–curve approximation, cusp detection and subdivision heuristics, and everything
