@@ -13,17 +13,22 @@ import Foundation
 // - a quadratic is cut at its x and y extremes into monotone pieces, each stored once as a
 //   `CurveEdge` (its three control points, top to bottom, and its ends' rows in fixed point),
 //   culled, or moved onto the clip's left side, like a line edge (Rasterizer+Edges.swift);
-// - the sweep (`accumulateCurves`, after a band's line edges) walks each curve edge row by row
-//   (the parameter at a row boundary from one square root) and, inside a row, column by column
-//   (a second root at each grid line it crosses), and deposits each piece inside one cell as
-//   its chord's trapezoid (the line edges' formula, heights in 1/256 px so a row's heights add
-//   up exactly) plus its exact area against the chord, −h³·(b × a)/6 for the piece [u, u + h]
-//   of Q(u) = q0 + b·u + a·u² (a × a = 0 leaves only that), added to its cell and taken from
-//   the next — that pixel's coverage alone.
+// - the sweep (`accumulateCurves`, after a band's line edges) takes each curve edge's part inside
+//   the band as two sorted lists of parameters, computed first: where it crosses the row
+//   boundaries (one square root each) and where it crosses the grid lines inside the clip (one
+//   each); it merges them, and each event ends a piece that lies inside one cell, which it
+//   deposits as its chord's trapezoid (the line edges' formula, heights in 1/256 px so a row's
+//   heights add up exactly) plus its exact area against the chord, −h³·(b × a)/6 for the piece
+//   [u, u + h] of Q(u) = q0 + b·u + a·u² (a × a = 0 leaves only that), added to its cell and
+//   taken from the next — that pixel's coverage alone. The roots come first so that their
+//   square roots overlap, with no division (`RootForm`); walking row by row with the roots
+//   inline, each waiting on the one before, took a quarter more time on the `curves` scene
+//   (docs/performance.md, "The curve walk as a merge").
 // No per-cell record is made: a curve edge costs one record, and the sweep touches the same
 // cells chords would.
-// Bounded work: coordinates beyond ±2²⁰ px fall back to chords; a row's column walk stops at the
-// clip's sides (left of the clip a piece's height goes to cell 0, right of it nothing shows); a
+// Bounded work: coordinates beyond ±2²⁰ px fall back to chords; only the grid lines inside the
+// clip are crossed, so an edge has at most the band's rows plus the clip's width plus one events
+// (left of the clip a piece's height goes to cell 0, right of it nothing shows); a
 // non-zero fill with more than `exactEdges` line and curve edges has its curves made chords
 // before the sweep (the winding limit counts edges, Rasterizer+Accumulate.swift).
 
@@ -106,9 +111,16 @@ extension Rasterizer {
         // Q(t) = q0 + t·(b + t·a)
         let ax = q0.x - 2 * q1.x + q2.x, ay = q0.y - 2 * q1.y + q2.y
         let bx = 2 * (q1.x - q0.x), by = 2 * (q1.y - q0.y)
+        // Q′ = b + 2a·t has an extreme inside only where its ends' signs differ (most pieces of
+        // a subdivided cubic have none: no division for them).
+        let xTurns = bx * (bx + 2 * ax) < 0, yTurns = by * (by + 2 * ay) < 0
+        if !xTurns && !yTurns {
+            addMonotoneCurve(q0, q1, q2)
+            return
+        }
         var cuts: (CGFloat, CGFloat) = (2, 2)
-        if ax != 0 { let t = -bx / (2 * ax); if t > 0 && t < 1 { cuts.0 = t } }
-        if ay != 0 { let t = -by / (2 * ay); if t > 0 && t < 1 { cuts.1 = t } }
+        if xTurns { let t = -bx / (2 * ax); if t > 0 && t < 1 { cuts.0 = t } }
+        if yTurns { let t = -by / (2 * ay); if t > 0 && t < 1 { cuts.1 = t } }
         if cuts.0 >= 1 && cuts.1 >= 1 {
             addMonotoneCurve(q0, q1, q2)
             return
@@ -210,18 +222,13 @@ extension Rasterizer {
 
     /// A curve edge's polynomials for the sweep, in absolute raster coordinates (so that a
     /// piece's values do not depend on the clip): X(u) = x0 + u·(bx + u·ax),
-    /// Y(u) = y0 + u·(by + u·ay) (px), u from 0 to 1 top to bottom; and the clip's sides.
+    /// Y(u) = y0 + u·(by + u·ay) (px), u from 0 to 1 top to bottom.
     struct CurveSweep {
-        var x0: Double, ax: Double, bx: Double, x2: Double
+        var x0: Double, ax: Double, bx: Double
         var y0: Double, ay: Double, by: Double
-        /// +1 if x grows along the curve, −1 if it falls.
-        var sx: Double
         /// The area against the chord of the piece [u, u + h] is `lens`·h³ (cell units, signed
         /// by direction).
         var lens: Double
-        var direction: Int
-        /// The clip's left and right sides (px) and its first column.
-        var left: Double, right: Double, firstColumn: Int
 
         @inline(__always) func x(_ u: Double) -> Double { x0 + u * (bx + u * ax) }
 
@@ -251,91 +258,179 @@ extension Rasterizer {
             guard den > 0 else { return lo }
             return min(max(2 * n / den, lo), hi)
         }
+    }
 
-        /// The parameter in [lo, hi] where X(u) = g (X monotone in the direction `sx`).
-        @inline(__always) func xRoot(_ g: Double, _ lo: Double, _ hi: Double) -> Double {
-            let n = g - x0
-            let den = bx + sx * max(bx * bx + 4 * ax * n, 0).squareRoot()
-            guard den != 0 else { return lo }
-            return min(max(2 * n / den, lo), hi)
+    /// The root u of a·u² + b·u = n on a monotone piece (b + 2a·u has the sign `sign` on
+    /// [0, 1]) without a division: u = (sign·√(b² + 4a·n) − b)·1/(2a), which loses to
+    /// cancellation about |b|/|a| units of the last place (at most 2²⁵, an error under 10⁻⁸ in
+    /// u), or, for a piece straighter than that, the series n/b − a·n²/b³ (its next term is
+    /// under 10⁻¹⁴). Out of [0, 1] or not finite where the piece has no such root; the callers
+    /// clamp (a comparison with NaN is false).
+    struct RootForm {
+        var c0: Double, c1: Double, c2: Double, b2: Double, a4: Double, sign: Double, series: Bool
+        @inline(__always) init(a: Double, b: Double, sign: Double) {
+            series = abs(a) * 33_554_432 < abs(b)
+            self.sign = sign
+            b2 = b * b
+            a4 = 4 * a
+            if series {
+                let ib = 1 / b
+                c0 = ib; c1 = -a * ib * ib * ib; c2 = 0
+            } else {
+                c0 = 1 / (2 * a); c1 = 0; c2 = b
+            }
+        }
+        @inline(__always) func root(_ n: Double) -> Double {
+            if series { return n * (c0 + n * c1) }
+            let d = b2 + a4 * n
+            return (sign * (d > 0 ? d : 0).squareRoot() - c2) * c0
         }
     }
 
     /// Deposits the curve edges' rows between fixed-point rows `top` and `bottom` into the band
     /// that starts at pixel row `bandTop` (the contract of `accumulate` for line edges).
+    /// `scratch` holds four regions of the band's rows plus the clip's width plus 8 values.
     @inline(never)
     static func accumulateCurves(_ curves: UnsafeMutablePointer<CurveEdge>, count: Int, top: Int32, bottom: Int32,
                                  bandTop: Int, _ g: BandGeometry, acc: UnsafeMutablePointer<Int32>,
-                                 bits: UnsafeMutablePointer<UInt64>) {
+                                 bits: UnsafeMutablePointer<UInt64>, scratch: UnsafeMutablePointer<Double>) {
         let firstColumn = g.originX >> 8
+        let region = g.bandRows &+ g.width &+ 8
         var i = 0
         while i < count {
             accumulateCurve(curves[i], top: top, bottom: bottom, bandTop: bandTop, g, firstColumn: firstColumn,
-                            acc: acc, bits: bits)
+                            acc: acc, bits: bits, scratch: scratch, scratchRegion: region)
             i &+= 1
         }
     }
 
+    /// One curve edge's part inside the band, as a merge of two sorted lists of parameters: where
+    /// it crosses the row boundaries and where it crosses the grid lines inside the clip (both
+    /// computed first, each root independent of the others, so that their square roots and
+    /// divisions overlap), each event ending a piece that lies inside one cell.
     @inline(__always)
     static func accumulateCurve(_ c: CurveEdge, top: Int32, bottom: Int32, bandTop: Int, _ g: BandGeometry,
-                                firstColumn: Int, acc: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>) {
+                                firstColumn: Int, acc: UnsafeMutablePointer<Int32>, bits: UnsafeMutablePointer<UInt64>,
+                                scratch: UnsafeMutablePointer<Double>, scratchRegion: Int) {
         let yStart = Int(max(c.top, top)), yEnd = Int(min(c.bottom, bottom))
         guard yStart < yEnd else { return }
         let x0 = c.x0, x1 = c.x1, x2 = c.x2
         let ax = x0 - 2 * x1 + x2, bx = 2 * (x1 - x0)
         let ay = c.y0 - 2 * c.y1 + c.y2, by = 2 * (c.y1 - c.y0)
-        let s = CurveSweep(x0: x0, ax: ax, bx: bx, x2: x2, y0: c.y0, ay: ay, by: by, sx: x2 >= x0 ? 1 : -1,
-                           lens: Double(c.direction) * (by * ax - bx * ay) * (Double(Rasterizer.fullCoverage) / 6),
-                           direction: Int(c.direction), left: Double(firstColumn),
-                           right: Double(firstColumn &+ g.width), firstColumn: firstColumn)
-        var u = 0.0, x = x0, ya = Int(c.top)
-        if yStart > ya {
-            ya = yStart
-            u = s.yRoot(Double(yStart) * (1.0 / 256), 0, 1)
-            x = s.x(u)
+        let width = g.width
+        let s = CurveSweep(x0: x0, ax: ax, bx: bx, y0: c.y0, ay: ay, by: by,
+                           lens: Double(c.direction) * (by * ax - bx * ay) * (Double(Rasterizer.fullCoverage) / 6))
+        // The ends of the part inside the band.
+        var u0 = 0.0, xs = x0
+        if yStart > Int(c.top) {
+            u0 = s.yRoot(Double(yStart) * (1.0 / 256), 0, 1)
+            xs = s.x(u0)
         }
-        let row = yStart >> 8
-        var rowAcc = acc + (row &- bandTop) &* g.stride
-        var rowBits = bits + (row &- bandTop) &* g.wordsPerRow
+        // The row boundaries strictly inside, then the end.
+        let region = scratchRegion
+        let rowU = scratch, rowX = scratch + region
+        var rows = 0
+        var lo = u0
         var boundary = (yStart & ~255) &+ 256
-        let bottomEnd = Int(c.bottom)
-        while true {
-            let yb = min(boundary, yEnd)
-            let ub: Double, xb: Double
-            if yb == bottomEnd {
-                ub = 1; xb = x2
-            } else {
-                ub = s.yRoot(Double(yb) * (1.0 / 256), u, 1)
-                xb = s.x(ub)
-            }
-            curveRow(rowAcc, rowBits, s, u, x, ya, ub, xb, yb, g.width)
-            if yb >= yEnd { return }
-            u = ub; x = xb; ya = yb
+        // Branch-free and without a division, so that the roots' square roots overlap: see
+        // `RootForm`.
+        let rowRoot = RootForm(a: s.ay, b: s.by, sign: 1)
+        while boundary < yEnd {
+            var r = rowRoot.root(Double(boundary) * (1.0 / 256) - s.y0)
+            r = r > lo ? r : lo
+            r = r < 1 ? r : 1
+            rowU[rows] = r
+            rowX[rows] = s.x(r)
+            lo = r
+            rows &+= 1
             boundary &+= 256
-            rowAcc += g.stride
-            rowBits += g.wordsPerRow
         }
-    }
-
-    /// A curve edge's piece inside one row, from (ua, xa, ya) to (ub, xb, yb) (x in px, y fixed
-    /// point): within one column inline, across several out of line.
-    @inline(__always)
-    static func curveRow(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>, _ s: CurveSweep,
-                         _ ua: Double, _ xa: Double, _ ya: Int, _ ub: Double, _ xb: Double, _ yb: Int, _ width: Int) {
-        let xl = min(xa, xb), xr = max(xa, xb)
-        if xr <= s.left {
-            acc[0] &+= Int32(truncatingIfNeeded: ((yb &- ya) &* s.direction) << 9)
-            bits[0] |= 1
-            return
+        let u1: Double, xe: Double
+        if yEnd == Int(c.bottom) {
+            u1 = 1; xe = x2
+        } else {
+            u1 = s.yRoot(Double(yEnd) * (1.0 / 256), lo, 1)
+            xe = s.x(u1)
         }
-        if xl >= s.right { return }
-        let left = CurveSweep.floor(xl)
-        if left >= s.left && xr <= left + 1 {
-            curvePiece(acc, bits, CurveSweep.index(left) &- s.firstColumn, (xa + xb - 2 * left) * 256, (yb &- ya) &* s.direction,
-                       ub - ua, s.lens)
-            return
+        rowU[rows] = 4   // past every parameter: the merge takes the columns left
+        // The grid lines crossed inside the clip, in the curve's order: those right of its start
+        // and left of its end (or the other way), from the clip's left side to its right side.
+        let colU = scratch + 2 &* region, colY = scratch + 3 &* region
+        let sx = x2 >= x0 ? 1 : -1
+        let firstGrid: Int, crossings: Int
+        if sx > 0 {
+            firstGrid = max(CurveSweep.index(CurveSweep.floor(xs)) &+ 1, firstColumn)
+            let last = min(CurveSweep.index(CurveSweep.ceil(xe)) &- 1, firstColumn &+ width)
+            crossings = max(last &- firstGrid &+ 1, 0)
+        } else {
+            firstGrid = min(CurveSweep.index(CurveSweep.ceil(xs)) &- 1, firstColumn &+ width)
+            let last = max(CurveSweep.index(CurveSweep.floor(xe)) &+ 1, firstColumn)
+            crossings = max(firstGrid &- last &+ 1, 0)
         }
-        curveColumns(acc, bits, s, ua, xa, ya, ub, xb, yb, width)
+        lo = u0
+        var k = 0
+        var grid = Double(firstGrid)
+        let step = Double(sx)
+        let columnRoot = RootForm(a: ax, b: bx, sign: step)
+        while k < crossings {
+            var r = columnRoot.root(grid - x0)
+            r = r > lo ? r : lo
+            r = r < u1 ? r : u1
+            colU[k] = r
+            colY[k] = Double(Rasterizer.fixed(s.y(r)))
+            lo = r
+            k &+= 1
+            grid += step
+        }
+        colU[crossings] = 4
+        // The merge: each event ends the current piece, in the current cell.
+        let direction = Int(c.direction), lens = s.lens
+        let stride = g.stride, wordsPerRow = g.wordsPerRow
+        let columnShift = sx > 0 ? -1 : 0
+        var row = (yStart >> 8) &- bandTop
+        var rowAcc = acc + row &* stride
+        var rowBits = bits + row &* wordsPerRow
+        row = 0
+        var nextGrid = firstGrid
+        var u = u0, x = xs, y = yStart
+        var rowEnd = (yStart & ~255) &+ 256
+        var ri = 0, ci = 0
+        /// The piece from (u, x, y) to (nu, nx, ny) in the column left of `nextGrid` (x growing)
+        /// or right of it (x falling): left of the clip its height goes to cell 0, right of it
+        /// nothing shows.
+        @inline(__always) func deposit(_ nu: Double, _ nx: Double, _ ny: Int) {
+            let column = nextGrid &+ columnShift
+            let rel = column &- firstColumn
+            let d = (ny &- y) &* direction
+            if rel < 0 {
+                rowAcc[0] &+= Int32(truncatingIfNeeded: d << 9)
+                rowBits[0] |= 1
+            } else if rel < width {
+                curvePiece(rowAcc, rowBits, rel, (x + nx - 2 * Double(column)) * 256, d, nu - u, lens)
+            }
+        }
+        var events = rows &+ crossings
+        while events > 0 {
+            let ur = rowU[ri], uc = colU[ci]
+            if ur <= uc {
+                let nx = rowX[ri]
+                deposit(ur, nx, rowEnd)
+                u = ur; x = nx; y = rowEnd
+                rowEnd &+= 256
+                rowAcc += stride
+                rowBits += wordsPerRow
+                ri &+= 1
+            } else {
+                let ny = min(max(Int(colY[ci]), y), min(rowEnd, yEnd))
+                let nx = Double(nextGrid)
+                deposit(uc, nx, ny)
+                u = uc; x = nx; y = ny
+                nextGrid &+= sx
+                ci &+= 1
+            }
+            events &-= 1
+        }
+        deposit(u1, xe, yEnd)
     }
 
     /// One piece inside column `column` (visible, relative to the clip): the chord's trapezoid,
@@ -350,84 +445,5 @@ extension Rasterizer {
         acc[column] &+= cell
         acc[column &+ 1] &+= Int32(truncatingIfNeeded: d << 9) &- cell
         bits[column &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: column)
-    }
-
-    /// A row piece across several columns: cut where it crosses each grid line inside the clip
-    /// (the parameter from one root, the height rounded to 1/256 px so the row's heights add up
-    /// exactly), each piece deposited in its cell; left of the clip the height goes to cell 0,
-    /// right of it the walk stops.
-    @inline(never)
-    static func curveColumns(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>, _ s: CurveSweep,
-                             _ ua: Double, _ xa: Double, _ ya: Int, _ ub: Double, _ xb: Double, _ yb: Int,
-                             _ width: Int) {
-        @inline(__always) func piece(_ xs: Double, _ xe: Double, _ y0: Int, _ y1: Int, _ h: Double) {
-            let d = (y1 &- y0) &* s.direction
-            let mid = (xs + xe) * 0.5
-            if mid < s.left {
-                acc[0] &+= Int32(truncatingIfNeeded: d << 9)
-                bits[0] |= 1
-                return
-            }
-            let grid = CurveSweep.floor(mid)
-            let column = CurveSweep.index(grid) &- s.firstColumn
-            if column >= width { return }
-            curvePiece(acc, bits, column, (xs + xe - 2 * grid) * 256, d, h, s.lens)
-        }
-        /// A piece known to lie in grid column `grid` (px; `column` relative to the clip), inside
-        /// the clip: no floor or conversion a cell.
-        @inline(__always) func pieceIn(_ grid: Double, _ column: Int, _ xs: Double, _ xe: Double, _ y0: Int, _ y1: Int,
-                                       _ h: Double) {
-            curvePiece(acc, bits, column, (xs + xe - 2 * grid) * 256, (y1 &- y0) &* s.direction, h, s.lens)
-        }
-        var u = ua, x = xa, y = ya
-        if s.sx > 0 {
-            // Entering the clip from the left, or not: the first grid line to the right.
-            var grid = CurveSweep.floor(x)
-            if grid + 1 <= s.left {
-                let g = s.left
-                if g >= xb { piece(x, xb, y, yb, ub - u); return }
-                let nu = s.xRoot(g, u, ub)
-                let ny = min(max(Int(Rasterizer.fixed(s.y(nu))), y), yb)
-                acc[0] &+= Int32(truncatingIfNeeded: ((ny &- y) &* s.direction) << 9)
-                bits[0] |= 1
-                u = nu; x = g; y = ny; grid = g
-            }
-            var column = CurveSweep.index(grid) &- s.firstColumn
-            while true {
-                let g = grid + 1
-                if g >= xb { pieceIn(grid, column, x, xb, y, yb, ub - u); return }
-                let nu = s.xRoot(g, u, ub)
-                let ny = min(max(Int(Rasterizer.fixed(s.y(nu))), y), yb)
-                pieceIn(grid, column, x, g, y, ny, nu - u)
-                if g >= s.right { return }
-                u = nu; x = g; y = ny; grid = g; column &+= 1
-            }
-        } else {
-            // Starting right of the clip: walk in to its right side first (nothing shows there).
-            var g = CurveSweep.ceil(x) - 1
-            if g >= s.right {
-                g = s.right
-                if g <= xb { return }
-                let nu = s.xRoot(g, u, ub)
-                let ny = min(max(Int(Rasterizer.fixed(s.y(nu))), y), yb)
-                u = nu; x = g; y = ny; g -= 1
-            }
-            var column = CurveSweep.index(g) &- s.firstColumn
-            while true {
-                if g <= xb {
-                    if g < s.left { piece(x, xb, y, yb, ub - u) } else { pieceIn(g, column, x, xb, y, yb, ub - u) }
-                    return
-                }
-                let nu = s.xRoot(g, u, ub)
-                let ny = min(max(Int(Rasterizer.fixed(s.y(nu))), y), yb)
-                pieceIn(g, column, x, g, y, ny, nu - u)
-                if g <= s.left {
-                    acc[0] &+= Int32(truncatingIfNeeded: ((yb &- ny) &* s.direction) << 9)
-                    bits[0] |= 1
-                    return
-                }
-                u = nu; x = g; y = ny; g -= 1; column &-= 1
-            }
-        }
     }
 }

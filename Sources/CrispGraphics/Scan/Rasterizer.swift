@@ -111,11 +111,15 @@ import Foundation
     @exclusivity(unchecked) var curves: UnsafeMutablePointer<CurveEdge>
     @exclusivity(unchecked) var curveCount = 0
     var curveCapacity = 64
+    /// The curve walk's parameters of one edge: its row and column crossings in a band.
+    var curveScratch: UnsafeMutablePointer<Double>
+    var curveScratchCapacity = 0
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
         sortedEdges = .allocate(capacity: sortedCapacity)
         curves = .allocate(capacity: curveCapacity)
+        curveScratch = .allocate(capacity: 1)
         accumulation = .allocate(capacity: 1)
         touched = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
@@ -126,6 +130,7 @@ import Foundation
         edges.deallocate()
         sortedEdges.deallocate()
         curves.deallocate()
+        curveScratch.deallocate()
         accumulation.deallocate()
         touched.deallocate()
         coverage.deallocate()
@@ -195,8 +200,13 @@ import Foundation
         let words = (leftCell >> 6)...max(leftCell >> 6, rightCell >> 6)
         let bandRows = max(1, min(lastRow - firstRow, Rasterizer.bandBudget / stride))
         ensureCapacity(cells: bandRows * stride, words: bandRows * wordsPerRow, width: width)
+        if curveCount > 0 && 4 * (bandRows + width + 8) > curveScratchCapacity {
+            curveScratch.deallocate()
+            curveScratchCapacity = 4 * (bandRows + width + 8)
+            curveScratch = .allocate(capacity: curveScratchCapacity)
+        }
         let geometry = BandGeometry(width: width, stride: stride, wordsPerRow: wordsPerRow,
-                                    originX: clip.x << 8)
+                                    originX: clip.x << 8, bandRows: bandRows)
 
         if bandRows >= lastRow - firstRow {
             // One band (the usual case): every edge's visible rows lie inside it.
@@ -211,7 +221,7 @@ import Foundation
             }
             if curveCount > 0 {
                 Rasterizer.accumulateCurves(curves, count: curveCount, top: top, bottom: bottom, bandTop: firstRow,
-                                            geometry, acc: acc, bits: bits)
+                                            geometry, acc: acc, bits: bits, scratch: curveScratch)
             }
             resolveRows(R.self, firstRow..<lastRow, bandTop: firstRow, words: words, geometry, &blitter)
             return
@@ -239,7 +249,7 @@ import Foundation
             }
             if curveCount > 0 {
                 Rasterizer.accumulateCurves(curves, count: curveCount, top: top, bottom: bottom, bandTop: bandTop,
-                                            geometry, acc: acc, bits: bits)
+                                            geometry, acc: acc, bits: bits, scratch: curveScratch)
             }
             resolveRows(R.self, bandTop..<bandBottom, bandTop: bandTop, words: words, geometry, &blitter)
             bandTop = bandBottom
@@ -257,6 +267,8 @@ import Foundation
         var wordsPerRow: Int
         /// The clip's left side in fixed point: cell 0's left edge.
         var originX: Int
+        /// Rows a band holds at most.
+        var bandRows: Int
     }
 
     /// Orders the edges by the first row they reach (their top row, or `firstRow` for those that
