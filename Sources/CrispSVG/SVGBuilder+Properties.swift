@@ -351,19 +351,44 @@ extension SVGBuilder {
                 }
             }
         case "text-decoration", "text-decoration-line":
+            // The shorthand also takes a style and a colour (CSS Text Decoration 3); the longhand
+            // only lines. Words split outside parentheses (rgb(1, 2, 3) is one).
             var lines: SVGTextDecoration = []
-            for word in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            var style: SVGTextDecorationStyle?
+            var color: SVGPaintSpec?
+            for word in SVGBuilder.cssWords(value) {
                 switch word {
                 case "none": lines = []
                 case "underline": lines.insert(.underline)
                 case "overline": lines.insert(.overline)
                 case "line-through": lines.insert(.lineThrough)
-                // text-decoration's shorthand also takes a style and a colour: not drawn (resvg
-                // draws the lines in the declaring element's paint).
-                default: break
+                case "blink": break   // CSS: may be ignored
+                default:
+                    if d.name == "text-decoration", let s = SVGBuilder.decorationStyle(word) {
+                        style = s
+                    } else if d.name == "text-decoration", let c = SVGBuilder.decorationColor(word) {
+                        color = c
+                    } else {
+                        throw invalid(d, d.name == "text-decoration"
+                            ? "expected none, underline, overline, line-through, a style (solid, double, dotted, dashed, wavy) or a colour"
+                            : "expected none, underline, overline or line-through")
+                    }
                 }
             }
             own.textDecoration = lines
+            if d.name == "text-decoration" {
+                // A shorthand resets the longhands it leaves out.
+                own.textDecorationStyle = style ?? .solid
+                own.textDecorationColor = color
+            }
+        case "text-decoration-style":
+            guard let s = SVGBuilder.decorationStyle(value) else {
+                throw invalid(d, "expected solid, double, dotted, dashed or wavy")
+            }
+            own.textDecorationStyle = s
+        case "text-decoration-color":
+            guard let c = SVGBuilder.decorationColor(value) else { throw invalid(d, "not a colour") }
+            own.textDecorationColor = c
         case "white-space":
             switch value {
             case "pre", "pre-wrap", "break-spaces": p.whiteSpacePreserves = true
@@ -573,6 +598,40 @@ extension SVGBuilder {
         case "text-after-edge", "after-edge", "text-bottom": return .textAfterEdge
         default: throw invalid(d, "expected a baseline keyword (auto, middle, central, hanging, …)")
         }
+    }
+
+    /// A CSS value's words: split at white space outside parentheses (`rgb(1, 2, 3)` is one).
+    static func cssWords(_ value: String) -> [String] {
+        var words: [String] = [], current = "", depth = 0
+        for ch in value {
+            if ch == "(" { depth += 1 } else if ch == ")" { depth = max(depth - 1, 0) }
+            if depth == 0 && (ch == " " || ch == "\t" || ch == "\n" || ch == "\r") {
+                if !current.isEmpty { words.append(current); current = "" }
+            } else {
+                current.append(ch)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// A `text-decoration-style` keyword.
+    static func decorationStyle(_ word: String) -> SVGTextDecorationStyle? {
+        switch word {
+        case "solid": .solid
+        case "double": .double
+        case "dotted": .dotted
+        case "dashed": .dashed
+        case "wavy": .wavy
+        default: nil
+        }
+    }
+
+    /// A `text-decoration-color`: a colour, or `currentColor` (the declaring element's `color`,
+    /// resolved where the line is drawn).
+    static func decorationColor(_ word: String) -> SVGPaintSpec? {
+        if word == "currentColor" { return .currentColor }
+        return SVGColor(parsing: word).map { .color($0) }
     }
 
     /// A `font-family` list: names separated by commas, quoted or not.

@@ -66,6 +66,9 @@ extension SVGBuilder {
         /// The decorations drawn under this span's glyphs: the lines and the index of the span
         /// that declares them (whose paint and font they take).
         var decorations: [(lines: SVGTextDecoration, declaredBy: Int)] = []
+        /// This span's own `text-decoration-style` and `-color`, for the lines it declares.
+        var decorationStyle = SVGTextDecorationStyle.solid
+        var decorationColor: SVGPaintSpec?
         /// The cumulative `baseline-shift` up, for descendants.
         var shiftUp: CGFloat = 0
     }
@@ -172,6 +175,8 @@ extension SVGBuilder {
             span.baselineOffset = down - up
             span.decorations = parent.map { spans[$0].decorations } ?? []
             if !own.textDecoration.isEmpty { span.decorations.append((own.textDecoration, spans.count)) }
+            span.decorationStyle = own.textDecorationStyle
+            span.decorationColor = own.textDecorationColor
             return span
         }
         func isDrawn(_ span: TextSpan) -> Bool { span.properties.fontSize > 0 && span.properties.fontSize.isFinite }
@@ -510,31 +515,101 @@ extension SVGBuilder {
                 if let outline = g.font.path(for: g.glyph, transform: t) { spanPaths[c.span]!.addPath(outline) }
             }
             for (lines, declaredBy) in span.decorations {
-                let metrics = spans[declaredBy].font.lineMetrics
-                var paths = decorationPaths[declaredBy] ?? (CGMutablePath(), CGMutablePath())
-                // Each line a rectangle under the cluster (y up in the metrics: flipped here).
-                func line(_ top: CGFloat, _ thickness: CGFloat, into path: CGMutablePath) {
-                    path.addRect(CGRect(x: 0, y: -top, width: cluster.advance * cluster.scale, height: max(thickness, 0)), transform: frame)
-                }
-                if lines.contains(.underline) { line(metrics.underlineOffset, metrics.underlineThickness, into: paths.under) }
-                if lines.contains(.overline) { line(metrics.ascender, metrics.underlineThickness, into: paths.under) }
-                if lines.contains(.lineThrough) {
-                    line(metrics.strikeoutOffset, metrics.strikeoutThickness, into: paths.through)
-                }
+                let declaring = spans[declaredBy]
+                let metrics = declaring.font.lineMetrics
+                let paths = decorationPaths[declaredBy] ?? (CGMutablePath(), CGMutablePath())
                 decorationPaths[declaredBy] = paths
+                let piece = DecorationPiece(width: cluster.advance * cluster.scale, phase: cluster.origin.x, frame: frame,
+                                            style: declaring.decorationStyle)
+                if lines.contains(.underline) {
+                    piece.line(top: metrics.underlineOffset, thickness: metrics.underlineThickness, away: -1, into: paths.under)
+                }
+                if lines.contains(.overline) {
+                    piece.line(top: metrics.ascender, thickness: metrics.underlineThickness, away: 1, into: paths.under)
+                }
+                if lines.contains(.lineThrough) {
+                    piece.line(top: metrics.strikeoutOffset, thickness: metrics.strikeoutThickness, away: -1, into: paths.through)
+                }
             }
         }
         var runs: [TextRun] = []
         let decorated = decorationPaths.keys.sorted()
+        /// A decoration's paint: the declaring element's fill and stroke (as resvg draws every
+        /// line), or its `text-decoration-color` alone; non-zero, since a wavy line's outline
+        /// overlaps itself.
+        func decorationProperties(_ k: Int) -> SVGProperties {
+            var p = spans[k].properties
+            p.fillRule = .winding
+            if let color = spans[k].decorationColor {
+                p.fill = color
+                p.fillOpacity = 1
+                p.stroke = .none
+            }
+            return p
+        }
         for k in decorated where !decorationPaths[k]!.under.isEmpty {
-            runs.append(TextRun(path: decorationPaths[k]!.under, properties: spans[k].properties))
+            runs.append(TextRun(path: decorationPaths[k]!.under, properties: decorationProperties(k)))
         }
         for k in spanOrder { runs.append(TextRun(path: spanPaths[k]!, properties: spans[k].properties)) }
         for k in decorated where !decorationPaths[k]!.through.isEmpty {
-            runs.append(TextRun(path: decorationPaths[k]!.through, properties: spans[k].properties))
+            runs.append(TextRun(path: decorationPaths[k]!.through, properties: decorationProperties(k)))
         }
         runs.removeAll { $0.path.isEmpty }
         return runs.isEmpty ? nil : runs
+    }
+
+    /// One cluster's stretch of a decoration line, in the cluster's frame (x along the line from
+    /// 0 to `width`; `phase` is where the cluster starts along the text, so that dots, dashes
+    /// and waves continue from one cluster into the next).
+    struct DecorationPiece {
+        var width: CGFloat, phase: CGFloat, frame: CGAffineTransform, style: SVGTextDecorationStyle
+
+        /// A line whose top edge is `top` above the baseline (y up, as the font's metrics give
+        /// it), `thickness` thick; a double line's second line lies further from the text, in
+        /// the direction `away` (−1 down, +1 up). The shapes, in thicknesses t: solid, a
+        /// rectangle; double, two lines a t apart; dotted, dots t wide every 2t; dashed, dashes
+        /// 3t long every 5t; wavy, a sine of amplitude t and wavelength 6t, stroked t wide.
+        func line(top: CGFloat, thickness: CGFloat, away: CGFloat, into path: CGMutablePath) {
+            let t = max(thickness, 0)
+            guard t > 0, width > 0, t.isFinite, width.isFinite, phase.isFinite else { return }
+            let y = -top   // SVG's y down
+            // A stretch of more than 20 000 thicknesses (a huge textLength) is drawn solid: its
+            // dots, dashes or wave would be millions of shapes.
+            switch width / t > 20_000 ? .solid : style {
+            case .solid:
+                path.addRect(CGRect(x: 0, y: y, width: width, height: t), transform: frame)
+            case .double:
+                path.addRect(CGRect(x: 0, y: y, width: width, height: t), transform: frame)
+                path.addRect(CGRect(x: 0, y: y - away * 2 * t, width: width, height: t), transform: frame)
+            case .dotted:
+                // Each dot belongs to the cluster its centre falls in.
+                let period = 2 * t
+                var k = ((phase - t / 2) / period).rounded(.up)
+                while (k + 0.25) * period - phase < width, k.isFinite {
+                    let center = (k + 0.25) * period - phase
+                    if center >= 0 { path.addEllipse(in: CGRect(x: center - t / 2, y: y, width: t, height: t), transform: frame) }
+                    k += 1
+                }
+            case .dashed:
+                let period = 5 * t, dash = 3 * t
+                var start = (phase / period).rounded(.down) * period - phase
+                while start < width, start.isFinite {
+                    let a = max(start, 0), b = min(start + dash, width)
+                    if b > a { path.addRect(CGRect(x: a, y: y, width: b - a, height: t), transform: frame) }
+                    start += period
+                }
+            case .wavy:
+                let wavelength = 6 * t, amplitude = t, middle = y + t / 2
+                let steps = max(2, min(4096, Int((width / wavelength * 24).rounded(.up))))
+                let wave = CGMutablePath()
+                for i in 0...steps {
+                    let x = width * CGFloat(i) / CGFloat(steps)
+                    let p = CGPoint(x: x, y: middle - amplitude * sin(2 * .pi * (phase + x) / wavelength))
+                    if i == 0 { wave.move(to: p) } else { wave.addLine(to: p) }
+                }
+                path.addPath(wave.copy(strokingWithWidth: t, lineCap: .butt, lineJoin: .round, miterLimit: 10), transform: frame)
+            }
+        }
     }
 
     /// A shaped cluster: glyphs that move together, with the character whose position

@@ -124,6 +124,11 @@ struct SVGTextDecoration: OptionSet {
     static let lineThrough = SVGTextDecoration(rawValue: 4)
 }
 
+/// `text-decoration-style`: how a decoration line is drawn.
+enum SVGTextDecorationStyle {
+    case solid, double, dotted, dashed, wavy
+}
+
 /// `text-anchor`: where a text chunk sits relative to its start position.
 enum SVGTextAnchor {
     case start, middle, end
@@ -166,6 +171,10 @@ struct SVGElementProperties {
     var alignmentBaseline = SVGBaseline.auto
     var unicodeBidi = SVGUnicodeBidi.normal
     var textDecoration: SVGTextDecoration = []
+    /// `text-decoration-style` and `text-decoration-color` (nil: the element's own fill and
+    /// stroke, as resvg draws every line), with their shorthand's words.
+    var textDecorationStyle = SVGTextDecorationStyle.solid
+    var textDecorationColor: SVGPaintSpec?
 }
 
 /// One presentation attribute or `style` declaration: name, value, and where the value starts.

@@ -159,6 +159,17 @@ struct SVGFeatureDocumentTests {
         Golden.check(try #require(doc.makeImage(scale: 2)), "features", "non_scaling_stroke")
     }
 
+    /// `text-decoration-style` and `-color`: resvg 0.44 draws every line solid in the element's
+    /// paint, so there is no peer reference; the golden was looked at (each style, colours from
+    /// the shorthand, the longhand and currentColor, a double overline and line-through over
+    /// stroked glyphs, a wavy line on a textPath) and the rules are tested in
+    /// SVGTextDecorationTests.
+    @Test func textDecorationStyleGolden() throws {
+        let doc = try SVGDocument(contentsOfFile: Fixtures.path("features/text_decoration_style.svg"))
+        #expect(doc.isFullySupported && doc.warnings.isEmpty, "\(doc.unsupportedFeatures) \(doc.warnings)")
+        Golden.check(try #require(doc.makeImage(scale: 2)), "features", "text_decoration_style")
+    }
+
     @Test(arguments: bars.keys.sorted())
     func documentAgreesWithResvg(name: String) throws {
         let bar = try #require(SVGFeatureDocumentTests.bars[name])
