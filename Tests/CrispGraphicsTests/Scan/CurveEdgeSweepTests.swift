@@ -33,8 +33,8 @@ import Testing
 
     /// Random closed cubic outlines (loops, cusps and self-crossings among them) in 0…300 px.
     static func randomPath(seed: UInt64) -> CGPath {
-        var rng = ExactCurveEdgeTests.Random(state: seed)
-        func point() -> CGPoint { CGPoint(x: 300 * rng.unit(), y: 300 * rng.unit()) }
+        var rng = SplitMix64(seed: seed)
+        func point() -> CGPoint { CGPoint(x: 300 * rng.nextUnit(), y: 300 * rng.nextUnit()) }
         let path = CGMutablePath()
         for _ in 0..<4 {
             path.move(to: point())
@@ -42,7 +42,7 @@ import Testing
             path.addQuadCurve(to: point(), control: point())
             path.closeSubpath()
         }
-        path.addEllipse(in: CGRect(x: 40.3 + rng.unit(), y: 60.7, width: 180.2, height: 120.9))
+        path.addEllipse(in: CGRect(x: 40.3 + rng.nextUnit(), y: 60.7, width: 180.2, height: 120.9))
         return path
     }
 
@@ -161,11 +161,11 @@ import Testing
     @Test func badCurves() {
         let clip = PixelRect(x: 0, y: 0, maxX: 64, maxY: 64)
         let values: [CGFloat] = [.nan, .infinity, -.infinity, 1e300, -1e300, 1e-300, 3e6, -3e6, 32, 0, 64, 31.999999]
-        var rng = ExactCurveEdgeTests.Random(state: 99)
+        var rng = SplitMix64(seed: 99)
         for _ in 0..<400 {
             let rasterizer = Rasterizer()
             rasterizer.reset(clip: clip)
-            func v() -> CGFloat { rng.next() % 3 == 0 ? values[Int(rng.next() % UInt64(values.count))] : 80 * rng.unit() - 8 }
+            func v() -> CGFloat { rng.next() % 3 == 0 ? values[Int(rng.next() % UInt64(values.count))] : 80 * rng.nextUnit() - 8 }
             func p() -> CGPoint { CGPoint(x: v(), y: v()) }
             let start = p()
             var current = start

@@ -36,17 +36,6 @@ import Testing
         return (0..<(size * size)).map { bytes[($0 / size) * ctx.bytesPerRow + $0 % size] }
     }
 
-    /// SplitMix64.
-    struct Random {
-        var state: UInt64
-        mutating func unit() -> CGFloat {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return CGFloat((z ^ (z >> 31)) >> 11) / CGFloat(1 << 53)
-        }
-    }
 
     /// Points on the ellipse arc centred at `c` with radii `rx`, `ry` from angle `a0` to `a1`
     /// (radians, y down as the context's device space), every chord's sagitta under 10⁻⁴ px.
@@ -64,18 +53,18 @@ import Testing
 
     /// A random shape of `kind` in user space (`scale` device px per unit) crossing the window,
     /// and the path's own outline as a polygon in device space.
-    static func shape(_ kind: Shape, scale: CGFloat, _ rng: inout Random) -> (CGPath, [CGPoint]) {
-        let r = 2 * pow(250, rng.unit())  // user units
-        let angle = 2 * CGFloat.pi * rng.unit()
-        let edge = CGPoint(x: CGFloat(size) * (1 + rng.unit()) / 3 / scale, y: CGFloat(size) * (1 + rng.unit()) / 3 / scale)
+    static func shape(_ kind: Shape, scale: CGFloat, _ rng: inout SplitMix64) -> (CGPath, [CGPoint]) {
+        let r = 2 * pow(250, rng.nextUnit())  // user units
+        let angle = 2 * CGFloat.pi * rng.nextUnit()
+        let edge = CGPoint(x: CGFloat(size) * (1 + rng.nextUnit()) / 3 / scale, y: CGFloat(size) * (1 + rng.nextUnit()) / 3 / scale)
         let path = CGMutablePath()
         switch kind {
         case .circle, .ellipse:
-            let ry = kind == .circle ? r : r * (0.3 + 0.6 * rng.unit())
+            let ry = kind == .circle ? r : r * (0.3 + 0.6 * rng.nextUnit())
             let c = CGPoint(x: edge.x - r * cos(angle), y: edge.y - ry * sin(angle))
             path.addEllipse(in: CGRect(x: c.x - r, y: c.y - ry, width: 2 * r, height: 2 * ry))
         case .roundedRect:
-            let w = r * (2.2 + 3 * rng.unit()), h = r * (2.2 + 3 * rng.unit())
+            let w = r * (2.2 + 3 * rng.nextUnit()), h = r * (2.2 + 3 * rng.nextUnit())
             let c = CGPoint(x: edge.x - r * cos(angle), y: edge.y - r * sin(angle))
             let rect = CGRect(x: cos(angle) >= 0 ? c.x + r - w : c.x - r, y: sin(angle) >= 0 ? c.y + r - h : c.y - r,
                               width: w, height: h)
@@ -142,12 +131,12 @@ import Testing
 
     @Test(arguments: Use.allCases)
     func shapesWithinTwoLevels(_ use: Use) {
-        var rng = Random(state: [Use.fill: 3201, .clip: 3202, .stroke: 3205][use]!)
+        var rng = SplitMix64(seed: [Use.fill: 3201, .clip: 3202, .stroke: 3205][use]!)
         var worst = (0, "")
         for kind in Shape.allCases {
             for i in 0..<30 {
                 let scale = CGFloat(1 + i % 3)
-                let penUnit = rng.unit()
+                let penUnit = rng.nextUnit()
                 let (path, polygon) = Self.shape(kind, scale: scale, &rng)
                 let ctx = Self.context()
                 ctx.scaleBy(x: scale, y: scale)
@@ -305,15 +294,15 @@ import Testing
     /// again, and coincident arcs add their areas in an area-accumulating rasterizer).
     @Test(arguments: Pen.allCases)
     func roundCapsAndJoinsWithinTwoLevels(_ pen: Pen) {
-        var rng = Random(state: pen == .cap ? 3203 : 3204)
+        var rng = SplitMix64(seed: pen == .cap ? 3203 : 3204)
         var worst = (0, "")
         for i in 0..<40 {
             let scale = CGFloat(1 + i % 3)
-            let w = 2 * pow(250, rng.unit())  // half-width, user units
-            let edge = CGPoint(x: CGFloat(Self.size) * (1 + rng.unit()) / 3 / scale,
-                               y: CGFloat(Self.size) * (1 + rng.unit()) / 3 / scale)
-            let heading = 2 * CGFloat.pi * rng.unit()
-            let points = Self.pen(isCap: pen == .cap, halfWidth: w, edge: edge, heading: heading) { rng.unit() }
+            let w = 2 * pow(250, rng.nextUnit())  // half-width, user units
+            let edge = CGPoint(x: CGFloat(Self.size) * (1 + rng.nextUnit()) / 3 / scale,
+                               y: CGFloat(Self.size) * (1 + rng.nextUnit()) / 3 / scale)
+            let heading = 2 * CGFloat.pi * rng.nextUnit()
+            let points = Self.pen(isCap: pen == .cap, halfWidth: w, edge: edge, heading: heading) { rng.nextUnit() }
             let ctx = Self.context()
             ctx.scaleBy(x: scale, y: scale)
             ctx.setStrokeColor(gray: 0, alpha: 1)

@@ -37,42 +37,31 @@ import Testing
     }
 
     /// A small seeded generator (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> CGFloat { CGFloat(next() >> 11) / CGFloat(1 << 53) }
-    }
 
     enum Kind: String, CaseIterable, Sendable { case circle, ellipse, roundedRect }
 
     /// The worst pixel error (levels) of `count` random shapes of `kind`, drawn exactly (or as
     /// chords at `tolerance`), and a description of it.
     static func worst(_ kind: Kind, count: Int, seed: UInt64, exact: Bool, tolerance: CGFloat = 0.2) -> (Int, String) {
-        var rng = Random(state: seed)
+        var rng = SplitMix64(seed: seed)
         var worst = 0, at = ""
         for i in 0..<count {
             let scale = CGFloat(1 + i % 3)
-            let r = 2 * pow(250, rng.unit()) * scale
-            let angle = 2 * CGFloat.pi * rng.unit()
-            let edge = CGPoint(x: CGFloat(size) * (1 + rng.unit()) / 3, y: CGFloat(size) * (1 + rng.unit()) / 3)
+            let r = 2 * pow(250, rng.nextUnit()) * scale
+            let angle = 2 * CGFloat.pi * rng.nextUnit()
+            let edge = CGPoint(x: CGFloat(size) * (1 + rng.nextUnit()) / 3, y: CGFloat(size) * (1 + rng.nextUnit()) / 3)
             let path = CGMutablePath()
             switch kind {
             case .circle:
                 let c = CGPoint(x: edge.x - r * cos(angle), y: edge.y - r * sin(angle))
                 path.addEllipse(in: CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
             case .ellipse:
-                let ry = r * (0.3 + 0.6 * rng.unit())
+                let ry = r * (0.3 + 0.6 * rng.nextUnit())
                 let c = CGPoint(x: edge.x - r * cos(angle), y: edge.y - ry * sin(angle))
                 path.addEllipse(in: CGRect(x: c.x - r, y: c.y - ry, width: 2 * r, height: 2 * ry))
             case .roundedRect:
                 // A corner's arc on the window: the corner's centre r in from the edge point.
-                let w = r * (2.2 + 3 * rng.unit()), h = r * (2.2 + 3 * rng.unit())
+                let w = r * (2.2 + 3 * rng.nextUnit()), h = r * (2.2 + 3 * rng.nextUnit())
                 let c = CGPoint(x: edge.x - r * cos(angle), y: edge.y - r * sin(angle))
                 let x0 = cos(angle) >= 0 ? c.x + r - w : c.x - r
                 let y0 = sin(angle) >= 0 ? c.y + r - h : c.y - r

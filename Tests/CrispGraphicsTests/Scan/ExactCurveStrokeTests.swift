@@ -47,15 +47,15 @@ import Testing
 
     /// The worst pixel error (levels) of `count` random strokes of `kind`.
     static func worst(_ kind: Kind, count: Int, seed: UInt64, exact: Bool) -> (Int, String) {
-        var rng = ExactCurveEdgeTests.Random(state: seed)
+        var rng = SplitMix64(seed: seed)
         var worst = 0, at = ""
         for i in 0..<count {
             let scale = CGFloat(1 + i % 3)
-            let w = 2 * pow(250, rng.unit()) * scale  // device half-width
-            let edge = CGPoint(x: CGFloat(size) * (1 + rng.unit()) / 3, y: CGFloat(size) * (1 + rng.unit()) / 3)
-            let heading = 2 * CGFloat.pi * rng.unit()
+            let w = 2 * pow(250, rng.nextUnit()) * scale  // device half-width
+            let edge = CGPoint(x: CGFloat(size) * (1 + rng.nextUnit()) / 3, y: CGFloat(size) * (1 + rng.nextUnit()) / 3)
+            let heading = 2 * CGFloat.pi * rng.nextUnit()
             // Device space (ExactAreaThroughTheAPITests.pen says where the edge point lies).
-            let points = ExactAreaThroughTheAPITests.pen(isCap: kind == .cap, halfWidth: w, edge: edge, heading: heading) { rng.unit() }
+            let points = ExactAreaThroughTheAPITests.pen(isCap: kind == .cap, halfWidth: w, edge: edge, heading: heading) { rng.nextUnit() }
             let path = CGMutablePath()
             path.move(to: CGPoint(x: points[0].x / scale, y: points[0].y / scale))
             for p in points.dropFirst() { path.addLine(to: CGPoint(x: p.x / scale, y: p.y / scale)) }
