@@ -17,36 +17,33 @@
 //   Blend  the blend mode's operator, chosen once per composite, supplies four span kernels
 //          (colour or shaded row × one coverage or a coverage row); pixels a gradient leaves
 //          unpainted split the shaded row into runs, and each run goes to the kernel.
+// The route a span takes through these stages is decided once per fill (`Route`, below).
 // Fast paths, taken per span: an opaque solid colour at full coverage under a replacing
 // operator (source-over, copy) is a store, `update(repeating:)`; an opaque shaded paint there is
 // shaded straight into the destination row; a shaded row at full coverage is blended without
 // coverage arithmetic (inside the kernel); a paint that is one colour along each row (a linear
 // gradient whose t depends on y only, `Paint.verticalRows`) is blended as that solid colour, with
 // no shading and no shaded row; source-over, nearly every fill, has kernels that take four
-// pixels a step (SourceOver+Lanes.swift), and eight on CPUs with AVX2 (below). On the demo's
-// retina-iPad controls screen these and the gradient work halved the instructions of a frame
-// (callgrind, docs/performance.md, "Demo frames"), every golden unchanged.
+// pixels a step (SourceOver+Lanes.swift), and eight on CPUs with AVX2 (below).
 //
 // AVX2, the one place the package leaves Swift for speed. Source-over's four kernels (colour or
 // shaded row × one coverage or a coverage row) and the two that blend a solid colour straight
 // into other 32-bit layouts have twins in C (CCrispKernels/SourceOverAVX2.c): eight pixels a
 // step in 16-bit lanes, the division by 255 one `vpmulhuw` by 257, a short span or a long
-// span's last pixels as one step over overlapping loads and stores (masked stores measured
-// twice as slow), so a short span costs one call and no scalar loop. They
-// carry `__attribute__((target("avx2")))` (a library target takes no compiler flags) and run
-// only where `__builtin_cpu_supports("avx2")` says so, decided once, by the first blitter
-// (`KernelDispatch`): each Swift kernel compares the span's length with one global and
-// tail-calls C, else runs its own SSE2 loop, which stays the path on every other CPU. Every
-// span goes to C, however short: spans of 1, 4, 8 and 16 pixels or more were measured as the
-// threshold, and 1 was the fastest or within noise of it (docs/performance.md, "After branch `avx2`"). The pixels are the Swift
-// kernels' bit for bit (`KernelDispatchTests` runs both paths against the formula), so no
-// golden changed; callgrind: a big_fill render −43 % of its instructions, polys_nz_40 −12 %.
-// Why this pays and the Swift kernels could not: Swift has no portable spelling of byte
-// unpacking or of `pmulhuw`, and widening between vector widths is an outlined call, so the
-// Swift kernels work on 0x00FF00FF halves of four pixels in SSE2 registers, about twice the
-// instructions a pixel. Rejected: AVX-512 kernels (free tails through mask registers, but a
-// third path to test for the few CPUs that have it); the C kernels for the other 27 blend
-// modes (their spans are rare in every measured scene).
+// span's last pixels as one step over overlapping loads and stores (masked stores were slower),
+// so a short span costs one call and no scalar loop. They carry
+// `__attribute__((target("avx2")))` (a library target takes no compiler flags) and run only
+// where `__builtin_cpu_supports("avx2")` says so, per thread (`KernelDispatch`): each Swift
+// kernel compares the span's length with one thread-local and tail-calls C, else runs its own
+// SSE2 loop, which stays the path on every other CPU. Every span goes to C, however short (the
+// thresholds measured are in docs/performance.md, "After branch `avx2`"). The pixels are the
+// Swift kernels' bit for bit (`KernelDispatchTests` runs both paths against the formula). Why
+// this pays and the Swift kernels could not: Swift has no portable spelling of byte unpacking
+// or of `pmulhuw`, and widening between vector widths is an outlined call, so the Swift kernels
+// work on 0x00FF00FF halves of four pixels in SSE2 registers, about twice the instructions a
+// pixel. Rejected: AVX-512 kernels (free tails through mask registers, but a third path to
+// test for the few CPUs that have it); C kernels for the other 27 blend modes (their spans are
+// rare in every measured scene).
 //
 // Gradients, the paint stage's fast paths (Paint/LinearGradientPaint.swift, CGGradient.swift,
 // Context/PendingClip.swift). A gradient's colours are a 1024-entry premultiplied table, sampled
@@ -70,26 +67,20 @@
 // so a row is one shading call, its interior at the coverage-row kernels' cost (eight full
 // coverages skip the scaling), where it was an interior span and two short, latency-bound edge
 // spans; and a padded linear one under source-over goes from the producer to `overLinear`
-// (shade, then the row kernel), past the paint's and the operator's dispatch. With the radial
-// kernels' two passes: `gradients` −13 % instructions a render (callgrind), 0.92 → 0.71 ms
-// (docs/performance.md, "After branch `grad3`"). Rejected there: the same joined rows for opaque gradients (their
-// fully covered pixels are stores), a fused linear kernel (again; a microbenchmark of clipped
-// circles' spans put it at or below the shader and the row kernel). Such a row asks for the
-// destination's cache lines under it one row down before it is blended
-// (`crisp_prefetch_span`): the next row of the same shape is its next call, and the row
-// kernels had waited on those loads (about a fifth of their time in `perf`; `gradients`
-// −1.6 %, branch `grad4`, which also measured and rejected the cells fused into the linear
-// rows' blend: as slow as the two passes).
-// And the commonest way a gradient reaches
-// the compositor — SVG's and UIKit's "clip to the shape, paint the gradient across the clip" —
-// no longer builds a clip mask: the clip path waits (`PendingClip`), and a gradient painted
-// across it is composited with the path's own coverage, the same pixels in one pass. Measured
-// with callgrind (docs/performance.md, "Gradient kernels (branch `gradients`)"): per render of the bench scenes, gradients −28 %,
-// big_fill −36 %, ui_emboss −17 % of the instructions. Rejected: interpolating stop colours in
-// 16-bit lanes instead of the table (exact only between two stops, and a multiply per channel
-// where the table is one load); computing indices four or eight to a register (the lookup is a
-// gather, one load per pixel on SSE2, so the lanes only move indices back out); a "fill path
-// with gradient" entry point for CrispSVG alone (CoreGraphics code clips and paints too).
+// (shade, then the row kernel), past the paint's and the operator's dispatch. Such a row asks
+// for the destination's cache lines under it one row down before it is blended
+// (`crisp_prefetch_span`): the next row of the same shape is its next call, and the row kernels
+// had waited on those loads. And the commonest way a gradient reaches the compositor — SVG's
+// and UIKit's "clip to the shape, paint the gradient across the clip" — builds no clip mask: the
+// clip path waits (`PendingClip`), and a gradient painted across it is composited with the
+// path's own coverage, the same pixels in one pass. Rejected: joined rows for opaque gradients
+// (their fully covered pixels are stores); a fused linear kernel (twice; at or below the shader
+// and the row kernel); the cells fused into the linear rows' blend (as slow as the two passes);
+// interpolating stop colours in 16-bit lanes instead of the table (exact only between two
+// stops, and a multiply per channel where the table is one load); computing indices four or
+// eight to a register (the lookup is a gather, one load per pixel on SSE2, so the lanes only
+// move indices back out); a "fill path with gradient" entry point for CrispSVG alone
+// (CoreGraphics code clips and paints too).
 //
 // Load/store: a destination in another layout than native BGRA (`LayoutRows`) has each span
 // loaded into a native scratch row, blended there and stored back; an opaque solid store there
@@ -98,33 +89,32 @@
 // words (the factor read from the low byte when alpha is there, `blendQuadSpan`), grey 8
 // and alpha 8 straight into their bytes (SourceOver+Bytes.swift). With no clip mask such a span
 // goes from the producer to its kernel in one call (`directSpan`, `directMask`; a one-byte
-// layout's factors at full coverage computed once a fill, `ByteOver`), where it took the
-// blitter's span entry, `unmaskedSpan`'s layout dispatch and the factors' latency chain: small
-// translucent rectangles in grey 8 went from 1.62× the native layout's time to 1.09×, alpha 8
-// from 1.44× to 0.97×, the 32-bit layouts from 1.43× to 1.14–1.18× (`crisp bench raster
-// --layouts`, docs/performance.md, "Bitmap layouts"). A native destination never takes this branch.
+// layout's factors at full coverage computed once a fill, `ByteOver`), rather than through the
+// blitter's span entry, `unmaskedSpan`'s layout dispatch and the factors' latency chain. A
+// native destination never takes this branch.
+//
 // Code size is the sum of the stages: 5 producers × 4 blitters for scanning, 4 fill rules × 4
-// blitters for `Rasterizer.render`, one shader per paint kind, 28 × 4 kernel loops, and four
-// AVX2 functions in C (no Swift generics: the dispatch adds nothing to instantiate). A clean
-// release build of the package takes 2 min 50 s of CPU on the project's 2-core machine (1 min
-// 38 s of wall time when the machine is quiet) and the whole `crisp-demo` has 2.3 MB of code.
-// Rejected: the compile-time product this replaced — a blitter generic over paint and blend
-// operator, inside producers generic over the blitter, inside `render` generic over rule and
-// blitter — which specialized every (producer × paint × 28 operators × rule × clip mask)
-// combination: 567 copies of `Rasterizer.render` of about 24 KB each, 10.5 MB of code in a
-// 51 MB demo binary and a 19 min 22 s clean release build, to save one indirect call per span
-// (at most about 6 % of the instructions of a 16-px polygon, less for anything larger, by
-// callgrind). One shortcut around the dispatch pays since the AVX2 kernels: a solid colour under
-// source-over into native pixels with no clip mask (`Route.solidOver`, nearly every fill and stroke)
-// calls its C kernel from `blitSpan`/`blitMask` inlined into the producer, skipping the blitter's
-// out-of-line entry and the operator's witness (about 55 instructions a span): callgrind
-// polys_nz_40 −9.4 %, hairlines −4.8 % of the whole process (docs/performance.md, "After branch `gradfuse`"); the
-// same shortcut to the Swift kernels had saved nothing. For an outline the rasterizer goes one
-// step further with such a blitter: it takes the blitter's `cellTarget` (destination and colour)
-// and composites each row straight from its accumulation cells, coverage computed and blended in
-// one AVX2 pass with no coverage row between (Scan/Rasterizer+Resolve.swift, CellsOverAVX2.c; branch
-// `raster3`: polys_nz_40 −32 % instructions a render). Rejected: stage functions per group of
-// pixels as in Skia's raster pipeline, which pay for their calls only with wide SIMD stages.
+// blitters for `Rasterizer.render`, one shader per paint kind, 28 × 4 kernel loops, and the AVX2
+// functions in C (no Swift generics: the dispatch adds nothing to instantiate; build times and
+// sizes: docs/performance.md, "Build and code size"). Rejected: the compile-time product this
+// replaced — a blitter generic over paint and blend operator, inside producers generic over the
+// blitter, inside `render` generic over rule and blitter — which specialized every (producer ×
+// paint × 28 operators × rule × clip mask) combination (567 copies of `Rasterizer.render`, a
+// 19-minute clean release build) to save one indirect call per span. One shortcut around the
+// dispatch pays since the AVX2 kernels: a solid colour under source-over into native pixels
+// with no clip mask (`Route.solidOver`, nearly every fill and stroke) calls its C kernel from
+// `blitSpan`/`blitMask` inlined into the producer, skipping the blitter's out-of-line entry and
+// the operator's witness (about 55 instructions a span; the same shortcut to the Swift kernels
+// had saved nothing). For an outline the rasterizer goes one step further with such a blitter:
+// it takes the blitter's `cellTarget` (destination and colour) and composites each row
+// straight from its accumulation cells, coverage computed and blended in one AVX2 pass with no
+// coverage row between (Scan/Rasterizer+Resolve.swift, CellsOverAVX2.c). Rejected: stage
+// functions per group of pixels as in Skia's raster pipeline, which pay for their calls only
+// with wide SIMD stages.
+//
+// The figures behind each of these choices are in docs/performance.md, under the branch that
+// made it ("After branch `avx2`", "`grad3`", "`grad4`", "`gradfuse`", "`raster3`", "Gradient
+// kernels (branch `gradients`)", "Bitmap layouts", "Build and code size", "Demo frames").
 
 import CCrispKernels
 

@@ -36,29 +36,21 @@ import Foundation
 // (16 allowed), and the exact-area curve tests measure what the Float sweep measured, within
 // ±0.2 levels of mean error per shape (`CurveCoverageTests`). Finer y precision was not needed.
 //
-// The Float design it replaces (branches `sweep`, `svgspeed`): edges in Float relative to the
-// clip's origin, per-row x by a multiply with the slope, the closed-form cell values in Float,
-// and a resolve that had to add cells one at a time in order, since the goldens fixed every
-// rounding (a four-lane conversion to alpha was all the SIMD it could use): about 60
-// instructions a row segment of dependent float arithmetic. Against it (release builds, main
-// 9092ac6; docs/performance.md, "After branch `fixedpoint`"): FillPolyNZi40 at 16 px 164.5 →
-// 207.2 shapes/ms, FillPolyNZi10 670.0 → 713.6; callgrind over whole `crisp render --bench 2`
-// runs: polys_eo_40 −10.3 %, ui_emboss −1.6 %, the other polygon, curve and fill scenes within
-// ±0.5 %, strokes +0.5 … +1.4 % and hairlines +2.4 % (many short segments, each paying a
-// division when it crosses a row boundary). Measured and rejected on the way: exact-remainder
-// DDAs for row boundaries and for column heights (a division at the first boundary and one
-// for the step, a data-dependent branch per row, about 12 instructions per column crossed
-// against 4 for the closed form): polys_nz_40 +6.4 % and hairlines +7.4 % against the Float
-// sweep with both, +1.7 % and +3.4 % with the closed form for columns only.
+// Why integers: the Float sweep this replaced (edges relative to the clip's origin, x a row by a
+// multiply with the slope, the cell values in Float) fixed every rounding in the goldens, so
+// its resolve had to add cells one at a time in order (about 60 instructions a row segment of
+// dependent float arithmetic), and it gave a pixel different values under different clips.
+// Exact-remainder DDAs for the row boundaries and the column heights were tried and cost more
+// than the closed form (a division at the first boundary and one for the step, a branch a row,
+// about 12 instructions a column crossed against 4). Figures: docs/performance.md, "After
+// branch `fixedpoint`".
 //
-// The edge loop (branch `curves3`; the same pixels): a band's edges are deposited by one loop
-// with each edge inlined (a call an edge cost about 25 instructions, and a flattened curve is
-// many short edges), an edge's first and last rows go first, from x computed directly, and its
-// whole rows run in out-of-line loops that keep their state in registers. Per render: curves
-// −3.7 %, strokes −3 %, polygons and hairlines −1.3 … −1.9 % of the instructions; no change in
-// wall time beyond noise (docs/performance.md, "After branch `curves3`", with what was rejected).
+// The edge loop: a band's edges are deposited by one loop with each edge inlined (a call an
+// edge cost about 25 instructions, and a stroke's outline is many short edges), an edge's first
+// and last rows go first, from x computed directly, and its whole rows run in out-of-line loops
+// that keep their state in registers (docs/performance.md, "After branch `curves3`").
 //
-// The winding limit (branch `wrap1`). Cells and running sums are Int32 and every addition
+// The winding limit. Cells and running sums are Int32 and every addition
 // wraps (the deposits, `scanRow`'s and `singleRun`'s sums, `prefixSums`, the C kernels'
 // `prefix8`). One edge adds exactly 512·|h| ≤ 2¹⁷ to a row, and its running part at any cell
 // lies between 0 and that, but for the rounding of a piece's column quotient u (half a unit
@@ -78,8 +70,8 @@ import Foundation
 // differences (`accumulateMany`). Every row loop (the fused and coverage AVX2 kernels,
 // `scanRow` on CPUs without AVX2, for the clip-mask writer and for the aliased rules) then
 // resolves its cells as before and meets only sums within ±one pixel: no kernel changed, and
-// ordinary drawing pays one comparison a band (docs/performance.md, "After branch `wrap1`": every scene's
-// instructions a render within ±0.02 %). Rejected: 64-bit cells or running sums everywhere
+// ordinary drawing pays one comparison a band (docs/performance.md, "After branch `wrap1`").
+// Rejected: 64-bit cells or running sums everywhere
 // (twice the buffer and half the lanes of every step, for what no ordinary drawing reaches);
 // saturating additions (the cells are differences: a clamped difference is wrong for every
 // sum after it); detecting the wrap in the resolve (a wrapped sum looks like a right one).

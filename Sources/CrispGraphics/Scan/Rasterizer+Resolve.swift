@@ -26,87 +26,42 @@ import Foundation
 // into plain stores when the span is fully covered and the paint opaque. Rows scan only the bit
 // words between the outline's leftmost and rightmost edge, not the clip's width.
 //
-// A thin stroke's row is one short run with nothing covered on either side, so the resolve
-// skips the alpha of a zero running sum before and after its runs (every rule maps 0 to 0):
-// callgrind over whole `crisp render --bench 2` runs against main 9e99820 (branch `hair`):
-// hairlines 183.35 → 180.50 M (−1.6 %; a render 43.11 → 42.15 M), transforms_clip −0.6 %,
-// strokes_miter, polys_nz_10 and curves −0.4 … −0.5 %; wall time within the machine's noise
-// (docs/performance.md, "After branch `hair`"). Measured and rejected there:
-// caching an edge's last two column quotients (its whole rows have one height and one of two
-// widths) to save the 64-bit division of a row piece across columns: +2.5 % instructions on
-// hairlines and 7 % slower (this AMD EPYC divides fast enough); and `accumulateColumns` out of
-// line to relieve the sweep's registers: +0.8 %.
-//
-// Fewer calls and fewer spills (branch `raster2`); the pixels are the same (every bench
-// scene's PNG byte for byte, no golden changed):
-// - Short gaps join runs. A polygon's row is runs of touched cells around its edges with gaps
-//   between them, and each gap used to end the pending coverage row with a `blitMask` and
+// Why it is shaped so (the measurements behind each point, and what was tried instead, are in
+// docs/performance.md, "After branch `hair`", "`raster2`" and "`raster3`"):
+// - A thin stroke's row is one short run with nothing covered on either side, so the resolve
+//   skips the alpha of a zero running sum before and after its runs (every rule maps 0 to 0).
+// - Short gaps join runs. Each gap between runs used to end a coverage row with `blitMask` and
 //   start a constant `blitSpan`: two blitter calls (~100–200 instructions each before the
-//   kernel) for every edge crossing. A gap of at most `mergedGap` (32) untouched cells between
-//   two runs is now written into the coverage row as its one alpha (0 included: every kernel
-//   skips zero coverage), sixteen bytes a store, so a polygon row is usually one `blitMask`.
-//   The kernels give a pixel the same value from a span or from a row (`KernelDispatchTests`).
-//   Limits of 8, 16, 32 and 64 were measured; 32 and 64 were alike, 16 gave back 7–20 % of
-//   the gain; a `memset` call per gap cost 4 % of polys_nz_40 over the stores. A clip mask's
-//   writer takes no joined gaps (`joinedGap` 0): it records a row's open run from the
-//   spans written at full coverage; a gradient's blitter takes every gap (CompositeBlitter).
-// - A row is resolved first, the blitter called after (`scanRow`, then the row's pieces):
-//   the scan no longer keeps its state across blitter calls, which spilled it to the stack
-//   and reloaded it after each call, and it is compiled once per fill rule, not per rule and
-//   blitter.
-// - A row whose touched cells are one run (a hairline's row; the top and bottom rows of a
-//   shape) is found with two bit tricks and resolved by a short loop, without the general
-//   loop's state.
-// - The prefix sum shifts its lanes as one 128-bit integer (a `pslldq` each).
-// - In the sweep, an edge's rows after its first are counted down at one height, with x·2³²
-//   in one register (x0 folded in), and an edge moving less than a pixel a row has its own
-//   loop whose pieces, within two columns, are deposited inline (anything else out of line):
-//   fewer values live across the row loop, fewer of them spilled (polys_nz_40 −4 %, hairlines
-//   −2.6 %; without the second loop −1.9 % and −1.6 %; the second loop as a test inside one
-//   loop: +2 %).
-// Per render (callgrind, `--bench 4` minus `--bench 2`, halved), main → this: polys_nz_40
-// 108.1 → 73.4 M instructions (−32 %), polys_eo_40 −29 %, polys_nz_10 −22 %, strokes_nodash
-// −16 %, hairlines −11 %, curves −5.5 %; wall time polys_nz_40 9.07 → 7.34 ms, hairlines 3.07 →
-// 2.85 ms; whole runs of ui_emboss and big_fill +0.3 … +0.5 % (docs/performance.md, "After branch `raster2`").
-// Measured and rejected: four cells a step in the one-run loop (lanes past the run are zero,
-// so no lane masks) and four cells a step for runs of two or three: no fewer instructions,
-// or 3 % more; letting the general loop skip the words the one-run test found untouched;
-// the middle columns of a piece added out of line (+1.6 %); the whole rows' loop alone
-// (without the narrow loop, see above); a row piece's quotient by a double-precision
-// division corrected by the remainder's sign instead of a 64-bit `idiv`: the same pixels,
-// +0.4 % instructions and no change in wall time.
-//
-// Rows from the cells straight to the kernels (branch `raster3`); the pixels are the same
-// (every bench scene's PNG byte for byte, no golden changed):
+//   kernel) for every edge crossing. A gap of at most `mergedGap` (32) untouched cells is
+//   written into the coverage row as its one alpha (0 included: every kernel skips zero
+//   coverage), sixteen bytes a store, so a polygon's row is usually one `blitMask`; the kernels
+//   give a pixel the same value from a span or from a row (`KernelDispatchTests`). A clip
+//   mask's writer takes no joined gaps (`joinedGap` 0: it records a row's open run from the
+//   spans written at full coverage); a gradient's blitter takes every gap (CompositeBlitter).
+// - A row is resolved first and the blitter called after (`scanRow`, then the row's pieces):
+//   the scan keeps no state across blitter calls (which spilled it to the stack and reloaded
+//   it after each call), and it is compiled once per fill rule, not per rule and blitter.
+// - A row whose touched cells are one run (a hairline's row; a shape's top and bottom rows) is
+//   found with two bit tricks and resolved by a short loop without the general loop's state;
+//   the prefix sum shifts its lanes as one 128-bit integer (a `pslldq` each).
 // - A solid colour under source-over into native pixels (the blitter's `cellTarget`: nearly
-//   every fill and stroke) is composited from the cells by one AVX2 call a stretch
+//   every fill and stroke) is composited straight from the cells by one AVX2 call a stretch
 //   (CCrispKernels/CellsOverAVX2.c): eight cells a step are loaded and cleared, summed, put
-//   through the fill rule and blended, with no coverage bytes in between and no cell-at-a-time
+//   through the fill rule and blended, with no coverage bytes between and no cell-at-a-time
 //   loop for short runs (a stretch's last one to seven cells are one masked step). Coverage
-//   fused with compositing is what the notes name as Blend2D's first lead; here the
-//   scalar loop over a hairline row's two to seven cells and the kernel call after it were
-//   most of that row's cost.
+//   fused with compositing is Blend2D's first lead; here the scalar loop over a hairline row's
+//   few cells and the kernel call after it were most of that row's cost.
 // - Other blitters that take joined gaps (gradients, clipped fills, glyph and alpha masks) get
 //   coverage bytes from the same steps (`resolveRowsCoverage`), joined as their `joinedGap`
-//   says (`mergedGap`, or every gap for a gradient's, branch `grad3`). `scanRow` stays for a
-//   blitter that takes no joined gaps (a clip mask's writer), the aliased rules and CPUs
-//   without AVX2.
+//   says (`mergedGap`, or every gap for a gradient's). `scanRow` stays for a blitter that takes
+//   no joined gaps (a clip mask's writer), the aliased rules and CPUs without AVX2.
 // - A row is scanned a bit word at a time: a word's touched cells run from its lowest set bit
-//   to one past its highest, so no carry passes between words. On the fused path a word is
-//   one stretch whatever the gaps inside it (untouched cells hold 0, so the kernel gives a
-//   gap its one alpha, as a span would), and only a gap of more than `mergedGap` cells between
-//   words cuts a row; the coverage path keeps a `joinedGap` of `mergedGap` inside words too
-//   (each marked bit smeared over the 33 cells after it), as `RasterizerGapTests` asks of a
-//   blitter's spans, and takes every gap inside a word for a `joinedGap` of 64 or more.
-// Per render (callgrind, `--bench 4` minus `--bench 2`, halved), main → this: polys_nz_10
-// 26.7 → 18.5 M instructions (−31 %), polys_nz_40 72.7 → 49.4 M (−32 %), polys_eo_40 −31 %,
-// hairlines 36.7 → 27.4 M (−25 %), curves and strokes −17 … −20 %, transforms_clip −16 %,
-// ui_emboss −12 %, gradients −5 %, big_fill −3.6 %; wall time (merged with `curves3`)
-// polys_nz_40 7.00 → 4.60 ms, hairlines 2.83 → 2.04 ms, polys_nz_10 2.45 → 1.72 ms (docs/performance.md,
-// "After branch `raster3`").
-// Measured and rejected: looking for gaps of more than `mergedGap` inside words on the fused
-// path too (+2.7 % instructions on polys_nz_40, wall time the same); a constant span between
-// stretches for every gap of more than 64 cells instead of 32 (no change).
+//   to one past its highest, so no carry passes between words. On the fused path a word is one
+//   stretch whatever the gaps inside it (untouched cells hold 0, so the kernel gives a gap its
+//   one alpha, as a span would), and only a gap of more than `mergedGap` cells between words
+//   cuts a row; the coverage path keeps a `joinedGap` of `mergedGap` inside words too (each
+//   marked bit smeared over the 33 cells after it), as `RasterizerGapTests` asks of a blitter's
+//   spans, and takes every gap inside a word for a `joinedGap` of 64 or more.
 
 extension Rasterizer {
     /// Resolves band rows `rows` (absolute; the band starts at row `bandTop`): each row's cells
