@@ -84,7 +84,13 @@ func strokeOutline<S: PathFlatteningSink>(_ path: CGPath, style: StrokeStyle, to
     guard halfWidth > 0, halfWidth.isFinite, !path.verbs.isEmpty else { return }
     let tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.25
     let pattern = DashPattern(phase: style.dashPhase, lengths: style.dashLengths)
-    let dashes = pattern.flatMap { $0.estimatedDashCount(of: path) <= CGFloat(maximumDashCount) ? $0 : nil }
+    // A stroke the rasterizer draws culls the dashes outside the clip (`cullRect`); an outline
+    // kept as a path (`strokedOutline`, `replacePathWithStrokedPath`) has every dash's caps, up to
+    // 2 × 1024 points each: its dashes are bounded by `maximumOutlinePoints` instead.
+    let dashBudget = cullRect == nil
+        ? min(CGFloat(maximumDashCount), CGFloat(maximumOutlinePoints) / outlinePointsPerDash(style, halfWidth, tol))
+        : CGFloat(maximumDashCount)
+    let dashes = pattern.flatMap { $0.estimatedDashCount(of: path) <= dashBudget ? $0 : nil }
     let verbs = path.verbs, points = path.points
     withUnsafeMutablePointer(to: &sink) { output in
         var builder = StrokeBuilder(output: output, halfWidth: halfWidth, style: style,
@@ -102,6 +108,25 @@ func strokeOutline<S: PathFlatteningSink>(_ path: CGPath, style: StrokeStyle, to
         }
         builder.finish()
     }
+}
+
+/// The most points a dashed outline kept as a path may take (about 200 MB of path): beyond it
+/// the dash pattern is ignored and the path stroked solid, as beyond `maximumDashCount`.
+let maximumOutlinePoints = 4_000_000
+
+/// An upper bound of the points one dash adds to an outline: its two sides' ends and its two
+/// caps (a round cap is a half turn of the stroker's arc steps, at most
+/// `maximumArcSegmentsPerHalfTurn`).
+func outlinePointsPerDash(_ style: StrokeStyle, _ halfWidth: CGFloat, _ tolerance: CGFloat) -> CGFloat {
+    let cap: CGFloat
+    switch style.cap {
+    case .butt: cap = 0
+    case .square: cap = 2
+    case .round:
+        let step = max(2 * acos(max(-1, 1 - tolerance / halfWidth)), CGFloat.pi / CGFloat(maximumArcSegmentsPerHalfTurn))
+        cap = (CGFloat.pi / step).rounded(.up)
+    }
+    return 6 + 2 * cap
 }
 
 /// Whether every point is finite and reasonably sized, before and after `transform`.

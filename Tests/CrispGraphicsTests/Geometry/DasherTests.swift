@@ -155,6 +155,42 @@ func isClose(_ a: CGFloat, _ b: CGFloat, _ eps: CGFloat = 1e-9) -> Bool { abs(a 
         #expect(dashSummary(shorter.copy(dashingWithPhase: 0, lengths: [1, 1])).count == 50_000)
     }
 
+    /// Fuzzing (`drawing`, out of memory): `replacePathWithStrokedPath` on a line 28 million
+    /// units long with a fine dash pattern and round caps kept every dash's caps in one path,
+    /// past a 1 GB allocation. An outline kept as a path now bounds its dashes by their points
+    /// (`maximumOutlinePoints`): beyond it the path is stroked solid, as beyond a million dashes.
+    @Test func dashedOutlinesKeptAsPathsAreBoundedByTheirPoints() {
+        func subpaths(_ p: CGPath) -> Int { p.elements.filter { if case .moveTo = $0 { true } else { false } }.count }
+        // A line of 400 000 units dashed [1, 1]: 200 000 dashes (the estimate, which also walks
+        // the way back, says 400 000). With round caps of ~12 points each (half-width 50,
+        // tolerance 0.5) that is over the bound: solid, one subpath.
+        let long = polylinePath([CGPoint(x: 0, y: 0), CGPoint(x: 4e5, y: 0)])
+        let round = StrokeStyle(width: 100, cap: .round, dashLengths: [1, 1])
+        #expect(subpaths(strokedOutline(long, round, tolerance: 0.5)) == 1)
+        // The same dashes with butt caps (6 points each) stay dashes.
+        let butt = StrokeStyle(width: 100, cap: .butt, dashLengths: [1, 1])
+        #expect(subpaths(strokedOutline(long, butt, tolerance: 0.5)) == 200_000)
+        // 25 000 dashes with round caps stay dashes.
+        let shorter = polylinePath([CGPoint(x: 0, y: 0), CGPoint(x: 5e4, y: 0)])
+        #expect(subpaths(strokedOutline(shorter, round, tolerance: 0.5)) == 25_000)
+        // Through the context, as the fuzzer called it.
+        let ctx = CGContext(data: nil, width: 8, height: 8, bitsPerComponent: 8, bytesPerRow: 32,
+                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue)!
+        ctx.setLineWidth(100)
+        ctx.setLineCap(.round)
+        ctx.setLineDash(phase: 0, lengths: [1, 1])
+        ctx.move(to: CGPoint(x: -63.5, y: 80.25))
+        ctx.addLine(to: CGPoint(x: 28_432_968.5, y: 60.7))
+        ctx.replacePathWithStrokedPath()
+        #expect(ctx.path.map(subpaths) == 1)
+        // A drawn stroke still culls its dashes to the clip (about 43 of the 25 000 reach it, a
+        // few subpaths each), and is not bounded by points: nothing changes there.
+        var sink = CountingSink()
+        strokeOutline(shorter, style: round, tolerance: 0.5, transform: .identity,
+                      cullRect: CGRect(x: 0, y: -60, width: 10, height: 120), into: &sink)
+        #expect(sink.moves > 43 && sink.moves < 1000, "\(sink.moves)")
+    }
+
     @Test func zeroLengthDashesDrawDotsWithRoundAndSquareCaps() {
         let diagonal = polylinePath([CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 100)])
         let step = 10 * 2.squareRoot()
