@@ -297,7 +297,12 @@ extension SVGBuilder {
             else { return [] }
             let t = try transform(of: childAttributes, childOwn)
             return runs.filter(\.properties.isVisible).map { run in
-                SVGClip(shapes: [SVGClipShape(path: run.path, rule: run.properties.clipRule)]).transformed(by: t).shapes[0]
+                // Colour glyphs clip by their outlines, as plain glyphs do.
+                let path = run.path
+                for g in run.colorGlyphs {
+                    if let outline = g.font.path(for: g.glyph, transform: g.transform) { path.addPath(outline) }
+                }
+                return SVGClip(shapes: [SVGClipShape(path: path, rule: run.properties.clipRule)]).transformed(by: t).shapes[0]
             }
         case "use" where !throughUse:
             let useAttributes = declarations(of: child, allowed: SVGBuilder.useAttributes)

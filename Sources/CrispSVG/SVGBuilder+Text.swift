@@ -99,6 +99,20 @@ extension SVGBuilder {
     struct TextRun {
         var path: CGMutablePath
         var properties: SVGProperties
+        /// The run's colour glyphs (not in `path`): each with its font and its transform from
+        /// text space.
+        var colorGlyphs: [(glyph: CGGlyph, font: CTFont, transform: CGAffineTransform)] = []
+
+        /// The colour glyphs' font boxes in user space.
+        var colorGlyphBox: CGRect {
+            var box = CGRect.null
+            for g in colorGlyphs {
+                let b = g.font.face.boundingBox, s = g.font.scale
+                let r = CGRect(x: b.minX * s, y: b.minY * s, width: b.width * s, height: b.height * s)
+                box = box.including(r.applying(g.transform))
+            }
+            return box
+        }
     }
 
     /// A `text` element as a group of shapes; nil when it draws nothing.
@@ -109,11 +123,26 @@ extension SVGBuilder {
         apply(attributes.presentation, to: &properties, element: &own)
         guard own.isDisplayed, let runs = try layOutText(e, attributes: attributes, properties: properties, own: own) else { return nil }
         var box = CGRect.null
-        for run in runs { box = box.including(run.path.boundingBoxOfPath) }
+        for run in runs { box = box.including(run.path.boundingBoxOfPath).including(run.colorGlyphBox) }
         var children: [SVGRenderNode] = []
         for run in runs {
-            let shape = try makeShape(run.path, properties: run.properties, boundingBox: box, isLine: false, depth: depth)
-            children.append(SVGRenderNode(content: .shape(shape), transform: .identity))
+            if !run.path.isEmpty {
+                let shape = try makeShape(run.path, properties: run.properties, boundingBox: box, isLine: false, depth: depth)
+                children.append(SVGRenderNode(content: .shape(shape), transform: .identity))
+            }
+            // Colour glyphs are painted by the fill: in their own colours, the fill's colour for
+            // their text-colour layers (black for a paint server), at the fill's opacity.
+            if !run.colorGlyphs.isEmpty, run.properties.fill != .none {
+                var foreground = SVGColor.black
+                switch run.properties.fill {
+                case .color(let c): foreground = c
+                case .currentColor: foreground = run.properties.color
+                default: break
+                }
+                let glyphs = SVGColorGlyphs(glyphs: run.colorGlyphs, foreground: foreground,
+                                            alpha: run.properties.fillOpacity, box: run.colorGlyphBox)
+                children.append(SVGRenderNode(content: .colorGlyphs(glyphs), transform: .identity))
+            }
         }
         let node = SVGRenderNode(content: .group(children), transform: try transform(of: attributes, own))
         try finish(node, element: e, own: own, depth: depth)
@@ -481,6 +510,7 @@ extension SVGBuilder {
 
         // Outlines by span; decorations by declaring span.
         var spanPaths: [Int: CGMutablePath] = [:]
+        var spanColorGlyphs: [Int: [(glyph: CGGlyph, font: CTFont, transform: CGAffineTransform)]] = [:]
         var spanOrder: [Int] = []
         var decorationPaths: [Int: (under: CGMutablePath, through: CGMutablePath)] = [:]
         for cluster in clusters {
@@ -512,7 +542,11 @@ extension SVGBuilder {
                     t = CGAffineTransform(a: 1, b: 0, c: tan(span.slant * .pi / 180), d: 1, tx: 0, ty: 0).concatenating(t)
                 }
                 t = t.concatenating(CGAffineTransform(translationX: g.position.x * cluster.scale, y: -g.position.y)).concatenating(frame)
-                if let outline = g.font.path(for: g.glyph, transform: t) { spanPaths[c.span]!.addPath(outline) }
+                if g.font.face.isColorGlyph(g.glyph) {
+                    spanColorGlyphs[c.span, default: []].append((g.glyph, g.font, t))
+                } else if let outline = g.font.path(for: g.glyph, transform: t) {
+                    spanPaths[c.span]!.addPath(outline)
+                }
             }
             for (lines, declaredBy) in span.decorations {
                 let declaring = spans[declaredBy]
@@ -550,11 +584,13 @@ extension SVGBuilder {
         for k in decorated where !decorationPaths[k]!.under.isEmpty {
             runs.append(TextRun(path: decorationPaths[k]!.under, properties: decorationProperties(k)))
         }
-        for k in spanOrder { runs.append(TextRun(path: spanPaths[k]!, properties: spans[k].properties)) }
+        for k in spanOrder {
+            runs.append(TextRun(path: spanPaths[k]!, properties: spans[k].properties, colorGlyphs: spanColorGlyphs[k] ?? []))
+        }
         for k in decorated where !decorationPaths[k]!.through.isEmpty {
             runs.append(TextRun(path: decorationPaths[k]!.through, properties: decorationProperties(k)))
         }
-        runs.removeAll { $0.path.isEmpty }
+        runs.removeAll { $0.path.isEmpty && $0.colorGlyphs.isEmpty }
         return runs.isEmpty ? nil : runs
     }
 

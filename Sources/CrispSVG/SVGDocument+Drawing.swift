@@ -118,6 +118,27 @@ extension SVGDocument {
             if !image.isSmoothed { context.interpolationQuality = .none }
             context.draw(image.image, in: image.rect)
             context.restoreGState()
+        case .colorGlyphs(let run):
+            // Each glyph in its text space (y up), through the toolkit's colour glyph path; the
+            // alpha is one layer over all of them (drawColorGlyphs groups a run under alpha).
+            guard run.alpha > 0 else { return }
+            context.saveGState()
+            let f = run.foreground
+            context.setFillColor(CGColor(red: f.red, green: f.green, blue: f.blue, alpha: f.alpha))
+            if run.alpha < 1 {
+                context.setAlpha(CGFloat(run.alpha))
+                context.beginTransparencyLayer(in: run.box, auxiliaryInfo: nil)
+                context.setAlpha(1)
+            }
+            for g in run.glyphs {
+                context.saveGState()
+                context.concatenate(g.transform)
+                context.textMatrix = .identity
+                context.showGlyphs([g.glyph], at: [.zero], font: g.font)
+                context.restoreGState()
+            }
+            if run.alpha < 1 { context.endTransparencyLayer() }
+            context.restoreGState()
         }
     }
 

@@ -75,6 +75,21 @@ struct SVGStrokeStyle {
     var isSmoothed = true
 }
 
+/// Colour glyphs of a text run ('COLR' layers and paints, 'CBDT'/'sbix' bitmaps), each drawn
+/// in its own colours through CrispGraphics' colour glyph path; layers in the text colour take
+/// `foreground`.
+@_spi(Testing) public struct SVGColorGlyphs {
+    /// Each glyph with its font and the transform from its text space (y up, the font's size)
+    /// to the node's user space.
+    var glyphs: [(glyph: CGGlyph, font: CTFont, transform: CGAffineTransform)]
+    /// The text colour (the run's fill, if a colour; else black).
+    var foreground: SVGColor
+    /// The fill's opacity, applied to the glyphs as one layer.
+    var alpha: Double
+    /// The glyphs' font boxes in user space.
+    var box: CGRect
+}
+
 /// A node of the render tree.
 @_spi(Testing) public final class SVGRenderNode {
     /// What the node draws.
@@ -82,6 +97,7 @@ struct SVGStrokeStyle {
         case group([SVGRenderNode])
         case shape(SVGShape)
         case image(SVGImage)
+        case colorGlyphs(SVGColorGlyphs)
     }
 
     /// What the node draws.
@@ -135,6 +151,7 @@ struct SVGStrokeStyle {
         switch content {
         case .shape(let s): return s.path.boundingBoxOfPath
         case .image(let i): return i.rect
+        case .colorGlyphs(let g): return g.box
         case .group(let children):
             var box = CGRect.null
             for c in children {
@@ -172,6 +189,7 @@ struct SVGStrokeStyle {
                 box = box.including(outline.insetBy(dx: -reach, dy: -reach))
             }
         case .image(let i): box = i.rect
+        case .colorGlyphs(let g): box = g.box
         case .group(let children):
             for c in children { box = box.including(c.paintBoundsInParent) }
         }
@@ -229,6 +247,11 @@ struct SVGStrokeStyle {
             content = .shape(s)
             return true
         case .image: return false
+        case .colorGlyphs(var g):
+            // One layer already holds the glyphs (their alpha): the alphas multiply.
+            g.alpha *= opacity
+            content = .colorGlyphs(g)
+            return true
         case .group(let children):
             if children.isEmpty { return true }
             return children.count == 1 && children[0].foldOpacity(opacity)

@@ -33,7 +33,7 @@ struct SVGDocumentTests {
             switch n.content {
             case .shape(let s): result.append(s)
             case .group(let children): children.forEach(walk)
-            case .image: break
+            case .image, .colorGlyphs: break
             }
         }
         walk(doc.root)

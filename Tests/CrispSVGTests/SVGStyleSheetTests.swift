@@ -23,7 +23,7 @@ struct SVGStyleSheetTests {
                     String(format: "#%02x%02x%02x", Int($0.red * 255), Int($0.green * 255), Int($0.blue * 255))
                 })
             case .group(let children): children.forEach(walk)
-            case .image: break
+            case .image, .colorGlyphs: break
             }
         }
         walk(doc.root)

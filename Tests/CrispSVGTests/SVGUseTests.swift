@@ -138,7 +138,7 @@ struct SVGUnitTests {
             switch n.content {
             case .shape(let s): result = s.path.boundingBoxOfPath.width
             case .group(let children): children.forEach(walk)
-            case .image: break
+            case .image, .colorGlyphs: break
             }
         }
         walk(doc.root)
