@@ -692,8 +692,12 @@ extension SVGBuilder {
             let span = spans[c.span]
             var face = span.font.face
             let category = c.scalar.properties.generalCategory
+            // A space after an emoji goes back to the span's font (a colour font's space is as
+            // wide as its emoji, 1.25 em in Noto Color Emoji; browsers take the first font
+            // that has the character).
+            let spaceStays = c.scalar == " " && !(runs.last?.face.hasColorGlyphs ?? false)
             let attaches = category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
-                || category == .format || c.scalar.properties.isVariationSelector || c.scalar == " "
+                || category == .format || c.scalar.properties.isVariationSelector || spaceStays
             // Marks, joiners, variation selectors and spaces stay in their neighbour's face.
             if attaches, let last = runs.last, last.span == c.span {
                 face = last.face

@@ -1,5 +1,6 @@
 import CrispGraphics
 @_spi(Testing) import CrispSVG
+import CrispTestSupport
 import Foundation
 import Testing
 
@@ -66,6 +67,19 @@ struct SVGColorGlyphTests {
         // No fill, no glyph (as a plain glyph with fill="none").
         let none = try image(##"<text x="10" y="60" font-family="Crisp Colour Test" font-size="48" fill="none">A</text>"##)
         #expect(none.pixels.allSatisfy { $0 == 0 })
+    }
+
+    /// Emoji in ordinary text, by fallback to the system's Noto Color Emoji ('CBDT' bitmaps; the
+    /// package fonts-noto-color-emoji, which ./test.sh installs): the golden was looked at.
+    @Test func emojiByFallbackGolden() throws {
+        let emoji = FontSource.standard.fallbackFace(for: "😀", weight: 400, italic: false)
+        #expect(emoji?.hasColorGlyphs == true, "no colour emoji font: apt-get install fonts-noto-color-emoji (./test.sh installs it)")
+        let doc = try SVGDocument(string: ##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><rect width="200" height="60" fill="white"/><text x="8" y="42" font-size="30" fill="navy">Hi 😀🎨 ok</text></svg>"##)
+        #expect(doc.isFullySupported && doc.warnings.isEmpty, "\(doc.unsupportedFeatures) \(doc.warnings)")
+        let img = try #require(doc.makeImage(scale: 2))
+        // The grinning face's yellow is there, not an empty glyph.
+        #expect(count(img, (255, 204, 77)) > 200)
+        Golden.check(img, "features", "emoji_fallback")
     }
 
     @Test func colourGlyphsFollowTransformsAndCountInTheBoundingBox() throws {
