@@ -387,10 +387,9 @@ extension Rasterizer {
         let direction = Int(c.direction), lens = s.lens
         let stride = g.stride, wordsPerRow = g.wordsPerRow
         let columnShift = sx > 0 ? -1 : 0
-        var row = (yStart >> 8) &- bandTop
+        let row = (yStart >> 8) &- bandTop
         var rowAcc = acc + row &* stride
         var rowBits = bits + row &* wordsPerRow
-        row = 0
         var nextGrid = firstGrid
         var u = u0, x = xs, y = yStart
         var rowEnd = (yStart & ~255) &+ 256
