@@ -214,7 +214,7 @@ public struct CTLine: Sendable {
 
     /// The scalars split into stretches drawn by one face each: `face` where it has the glyph,
     /// else the fallback face for the scalar; marks, joiners and variation selectors stay with
-    /// the character before them, spaces with whichever face is current.
+    /// the character before them, spaces with whichever face is current (but a colour font's).
     static func fallbackSegments(_ scalars: [Unicode.Scalar], face: TrueTypeFont,
                                  source: FontSource) -> [(face: TrueTypeFont, scalars: [Unicode.Scalar])] {
         var segments: [(face: TrueTypeFont, scalars: [Unicode.Scalar])] = []
@@ -222,8 +222,11 @@ public struct CTLine: Sendable {
         for s in scalars {
             var chosen = face
             let category = s.properties.generalCategory
+            // A space after an emoji goes back to `face` (a colour font's space is as wide as its
+            // emoji, 1.25 em in Noto Color Emoji; browsers take the first font with the character).
+            let spaceStays = s == " " && !(segments.last?.face.hasColorGlyphs ?? false)
             let attaches = category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
-                || category == .format || s.properties.isVariationSelector || s == " "
+                || category == .format || s.properties.isVariationSelector || spaceStays
             if attaches, let last = segments.last {
                 chosen = last.face
             } else if face.glyph(for: s) == 0 {

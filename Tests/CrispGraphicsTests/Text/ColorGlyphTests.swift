@@ -154,4 +154,16 @@ import CrispGraphics
         }
         #expect(coloured > 20, "\(coloured) yellow pixels")
     }
+
+    /// A space after an emoji is drawn by the line's own font, not the emoji font (whose space
+    /// is 1.25 em wide), as a browser takes the first font that has the character.
+    @Test func aSpaceAfterAnEmojiGoesBackToTheLinesFont() throws {
+        let font = try CTFont.uiFont(size: 24)
+        func width(_ s: String) -> CGFloat { CTLine(string: s, font: font, fallback: .standard).width }
+        let space = width("a b") - width("ab")
+        #expect(space > 3 && space < 9, "Roboto's space \(space)")
+        // The space after the emoji is Roboto's, not Noto Color Emoji's (30 points at this size).
+        let afterEmoji = width("\u{1F600} b") - width("\u{1F600}b")
+        #expect(abs(afterEmoji - space) < 0.01, "\(afterEmoji) against \(space)")
+    }
 }
