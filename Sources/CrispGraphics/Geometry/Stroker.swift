@@ -61,6 +61,12 @@ struct StrokeStyle: Equatable {
     var dashLengths: [CGFloat] = []
 }
 
+/// The angle of one step of a round join or cap: the chord within `tolerance` of a circle of
+/// radius `halfWidth`, but no less than a half turn in `maximumArcSegmentsPerHalfTurn` steps.
+func arcStep(tolerance: CGFloat, halfWidth: CGFloat) -> CGFloat {
+    max(2 * acos(max(-1, 1 - tolerance / halfWidth)), CGFloat.pi / CGFloat(maximumArcSegmentsPerHalfTurn))
+}
+
 /// The most segments a half turn of a round join or cap is split into, whatever the width.
 let maximumArcSegmentsPerHalfTurn = 1024
 
@@ -123,8 +129,7 @@ func outlinePointsPerDash(_ style: StrokeStyle, _ halfWidth: CGFloat, _ toleranc
     case .butt: cap = 0
     case .square: cap = 2
     case .round:
-        let step = max(2 * acos(max(-1, 1 - tolerance / halfWidth)), CGFloat.pi / CGFloat(maximumArcSegmentsPerHalfTurn))
-        cap = (CGFloat.pi / step).rounded(.up)
+        cap = (CGFloat.pi / arcStep(tolerance: tolerance, halfWidth: halfWidth)).rounded(.up)
     }
     return 6 + 2 * cap
 }
@@ -237,8 +242,7 @@ struct StrokeBuilder<S: PathFlatteningSink>: PathElementSink {
         join = style.join
         miterLimitSquared = style.miterLimit.isNaN ? 0 : style.miterLimit * style.miterLimit
         self.tolerance = tolerance
-        let step = max(2 * acos(max(-1, 1 - tolerance / halfWidth)),
-                       CGFloat.pi / CGFloat(maximumArcSegmentsPerHalfTurn))
+        let step = arcStep(tolerance: tolerance, halfWidth: halfWidth)
         arcCos = cos(step)
         arcSin = sin(step)
         minimumSegmentLength = tolerance * 1e-3
