@@ -262,13 +262,15 @@ public final class AppController {
         return "\(name) — \(localization.string(forKey: currentScreenDeclaration.title)) — \(screen.device.name)"
     }
 
-    /// Writes the lines that describe the starting state (`screen <name>`, `theme <name>`) to
+    /// Writes the lines that describe the starting state (`screen <name>`, `theme <name>`,
+    /// `layout-direction <left-to-right|right-to-left>`, …) to
     /// `eventLog`; the command line calls it once its status file is open.
     public func logInitialState() {
         log("screen \(currentScreenDeclaration.name)")
         log("theme \(theme.name)")
         log("slow-animations \(slowAnimations ? "on" : "off")")
         log("overlay \(debugOverlay.rawValue)")
+        log("layout-direction \(window.userInterfaceLayoutDirection)")
         log("orientation \(screen.orientation.rawValue)")
         log("window-scale \(windowScaleMode.rawValue) \(AppController.formatScale(screen.scale))")
     }
@@ -427,8 +429,10 @@ public final class AppController {
             log("scale \(Int(deviceScale)) \(screen.pixelWidth)x\(screen.pixelHeight)")
         case "l":
             let i = languages.firstIndex(of: language) ?? 0
+            let direction = window.userInterfaceLayoutDirection
             language = languages[(i + 1) % languages.count]
             log("language \(language)")
+            if window.userInterfaceLayoutDirection != direction { log("layout-direction \(window.userInterfaceLayoutDirection)") }
         case "t":
             let i = themes.firstIndex(of: theme) ?? 0
             setTheme(themes[(i + 1) % themes.count])
@@ -623,6 +627,8 @@ public final class AppController {
 
     private func applyLanguage() {
         localization.language = language
+        // The language's direction lays out every view again (mirrored for Arabic).
+        window.userInterfaceLayoutDirection = localization.layoutDirection
         statusBar.applyLocalization(localization)
         rootView.applyLocalization(localization)
         for s in screenViews where s !== currentScreen { s.applyLocalization(localization) }

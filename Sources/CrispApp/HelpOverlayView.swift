@@ -70,6 +70,7 @@ public final class HelpOverlayView: View {
         }
         for label in keyLabels + lineLabels {
             label.textColor = .white
+            label.alignment = .natural
             addSubview(label)
         }
         setNeedsLayout()
@@ -100,6 +101,8 @@ public final class HelpOverlayView: View {
             action.frame = CGRect(x: keys.frame.maxX, y: y, width: max(inner - HelpOverlayView.keyColumnWidth, 0),
                                   height: lineHeight)
         }
+        // Right to left the keys are the right column.
+        mirrorSubviewsForLayoutDirection()
     }
 
     public override func draw(_ rect: CGRect) {

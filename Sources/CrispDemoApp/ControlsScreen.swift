@@ -81,6 +81,7 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
             caption.isBold = true
             caption.adjustsFontSizeToFitWidth = true
             caption.minimumScaleFactor = 0.7
+            caption.alignment = .natural
         }
         let views: [View] = [bar, zoomPanel, battery, compass, bitmap, bitmapButton, glowBubble, checkBox, uiSwitch] + swatches + captions
         for v in views { addSubview(v) }
@@ -146,6 +147,9 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
             c.fontSize = l.captionFontSize
             c.frame = r
         }
+        // Right to left (Arabic) the design mirrors: the zoom panel on the right, the swatches
+        // from the right. The compass, battery and check box keep their own drawing.
+        mirrorSubviewsForLayoutDirection()
     }
 
     /// Draws the themed controls straight to the screen, not through their cached contents,

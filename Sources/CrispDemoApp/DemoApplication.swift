@@ -4,7 +4,7 @@ import CrispUI
 import CrispWidgets
 import Foundation
 
-/// The Crisp demo as a `CrispApplication`: its five screens, its three languages, and what it
+/// The Crisp demo as a `CrispApplication`: its five screens, its four languages, and what it
 /// adds to the emulator's command line (its detailed asset report, its benchmark columns, the
 /// warning when its picture is missing). `crisp-demo` runs it.
 public enum DemoApplication: CrispApplication {
@@ -24,8 +24,9 @@ public enum DemoApplication: CrispApplication {
         """
     /// Signal, controls, plot, bubbles, assets.
     public static var screens: [AppScreen] { [.signal, .controls, .plot, .bubbles, .assets] }
-    /// English, German, Spanish (Crisp's own tables).
-    public static let languages = ["en", "de", "es"]
+    /// English, German, Spanish and Arabic (Crisp's own tables; Arabic is written right to
+    /// left, and the screens mirror for it).
+    public static let languages = ["en", "de", "es", "ar"]
 
     /// The controls screen's picture, when it could not be loaded.
     public static func launchWarnings(_ app: AppController) -> [String] {

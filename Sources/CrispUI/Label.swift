@@ -39,8 +39,10 @@ open class Label: View {
         case center
         /// Against the right edge.
         case right
-        /// Against the left edge for left-to-right text, the right for right-to-left text (the
-        /// direction of each paragraph's first strong character), as UIKit's `.natural`.
+        /// Against the leading edge: the right one in a right-to-left layout
+        /// (`effectiveUserInterfaceLayoutDirection`), as UIKit's `.natural`; in a left-to-right
+        /// layout, the left one for left-to-right text and the right one for right-to-left text
+        /// (the direction of each paragraph's first strong character; UIKit would keep it left).
         case natural
     }
 
@@ -178,9 +180,12 @@ open class Label: View {
         return rect(for: fittedLine().size)
     }
 
-    /// Whether `.natural` alignment puts the text on the right.
+    /// Whether `.natural` alignment puts the text on the right: in a right-to-left layout
+    /// (`effectiveUserInterfaceLayoutDirection`), as UIKit's; in a left-to-right one when the
+    /// text's first letter is right to left.
     private var naturalIsRight: Bool {
-        text.unicodeScalars.first(where: { $0.properties.isAlphabetic })
+        if effectiveUserInterfaceLayoutDirection == .rightToLeft { return true }
+        return text.unicodeScalars.first(where: { $0.properties.isAlphabetic })
             .map { (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFDFF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) } ?? false
     }
 
@@ -256,7 +261,7 @@ open class Label: View {
             case .left: .left
             case .center: .center
             case .right: .right
-            case .natural: .natural
+            case .natural: effectiveUserInterfaceLayoutDirection == .rightToLeft ? .right : .natural
             }
             ctx.saveGState()
             if lineBreakMode == .byClipping { ctx.clip(to: bounds) }

@@ -153,6 +153,13 @@ open class View {
 
     // MARK: Hierarchy
 
+    /// How the view's content relates to the layout direction (`LayoutDirection.swift`):
+    /// `.unspecified` follows the superview; the others fix the direction of the view and of
+    /// the views below it (see `effectiveUserInterfaceLayoutDirection`).
+    open var semanticContentAttribute: SemanticContentAttribute = .unspecified {
+        didSet { if semanticContentAttribute != oldValue { layoutDirectionDidChange() } }
+    }
+
     /// The view this view is a subview of.
     public private(set) weak var superview: View?
     /// The subviews, back to front.
@@ -195,11 +202,13 @@ open class View {
         precondition(view !== self, "a view cannot be its own subview")
         precondition(!isDescendant(of: view), "adding \(view) to \(self) would make a cycle")
         let oldWindow = view.window
+        let oldDirection = view.effectiveUserInterfaceLayoutDirection
         if view.superview != nil { view.detachFromSuperview() }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         view.markSubtreeNeedsLayout()
         view.setNeedsLayout()
+        if view.effectiveUserInterfaceLayoutDirection != oldDirection { view.layoutDirectionDidChange() }
         invalidateInSuperview(nil)
         invalidateArea(view.visibleFrameInSuperview)
         if view.window !== oldWindow { view.notifyDidMoveToWindow() }

@@ -23,6 +23,14 @@ open class Window: View {
         didSet { replaceSubview(oldValue, with: rootView, atFront: false) }
     }
 
+    /// The direction the window's views are laid out in unless one of them says otherwise
+    /// (UIKit's `UIApplication.userInterfaceLayoutDirection`): an app sets it from its
+    /// language (`Localization.layoutDirection`). Changing it lays out and draws every view
+    /// again.
+    public var userInterfaceLayoutDirection: UserInterfaceLayoutDirection = .leftToRight {
+        didSet { if userInterfaceLayoutDirection != oldValue { layoutDirectionDidChange() } }
+    }
+
     /// Called with every key press the window receives.
     public var keyHandler: ((KeyPress) -> Void)?
 

@@ -3,7 +3,7 @@ import CrispUI
 import Foundation
 
 /// The status bar: signal bars and carrier on the left, the time in the middle, the battery on
-/// the right. At 40 pt high (during a call) the whole bar turns green and its lower half reads
+/// the right (mirrored in a right-to-left layout). At 40 pt high (during a call) the whole bar turns green and its lower half reads
 /// "Touch to return to call" with the call's running time.
 ///
 /// The view follows its frame: the window gives it `Screen.statusBarFrame`, so it shows the call
@@ -131,5 +131,8 @@ public final class StatusBarView: View {
         callLabel.frame = CGRect(x: band.midX - callWidth / 2, y: band.midY - call.height / 2, width: callWidth, height: call.height)
         callLabel.isHidden = !inCall
         callTimerLabel.isHidden = !inCall || !showsTimer
+        // Right to left (Arabic), the bar mirrors as iOS's: signal and carrier on the right,
+        // the battery on the left, the call timer on the left.
+        mirrorSubviewsForLayoutDirection()
     }
 }

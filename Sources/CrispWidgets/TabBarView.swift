@@ -71,13 +71,14 @@ public final class TabBarView: View, ThemeFollowing {
         })
     }
 
-    /// The rectangle of tab `index`.
+    /// The rectangle of tab `index`: the first tab on the left, or on the right in a
+    /// right-to-left layout (as UITabBar orders them).
     public func itemRect(_ index: Int) -> CGRect {
         let b = bounds
         let maxWidth: CGFloat = 110
         let width = min(b.width / CGFloat(items.count), maxWidth)
         let x0 = b.midX - width * CGFloat(items.count) / 2
-        return CGRect(x: (x0 + CGFloat(index) * width).rounded(), y: b.minY, width: width.rounded(), height: b.height)
+        return directionalFrame(CGRect(x: (x0 + CGFloat(index) * width).rounded(), y: b.minY, width: width.rounded(), height: b.height))
     }
 
     /// The tab under `point` (bar coordinates), or nil.

@@ -77,13 +77,13 @@ import Testing
         #expect(themed.pngBytes == themedBytes)
         #expect(themed.codeBytes == 7)
 
-        // The word differs in each language: 5 × 3, as the essay counts.
+        // The word differs in each language: 5 × 4, as the essay counts.
         let word = try #require(report.row(named: "word"))
-        #expect(word.languages == 3 && word.themes == 1 && word.variants == 15)
+        #expect(word.languages == 4 && word.themes == 1 && word.variants == 20)
         #expect(word.codeBytes == 0)
 
         let total = report.total
-        #expect(total.variants == 5 + 24 + 15)
+        #expect(total.variants == 5 + 24 + 20)
         #expect(total.files == report.files.count)
         #expect(total.pngBytes == report.files.reduce(0) { $0 + $1.data.count })
         #expect(total.pngBytes == grey.pngBytes + themed.pngBytes + word.pngBytes)
@@ -98,7 +98,8 @@ import Testing
         #expect(!names.contains { $0.hasPrefix("themed.b") }, "state b looks like state a")
         #expect(!names.contains { $0.hasPrefix("themed") && $0.contains("ipad") })
         #expect(names.contains("word@iphone4-es.png") && names.contains("word@iphone3gs-de.png"))
-        #expect(names.filter { $0.hasPrefix("word@") }.count == 6, "1× and 2× in three languages")
+        #expect(names.contains("word@iphone4-ar.png"))
+        #expect(names.filter { $0.hasPrefix("word@") }.count == 8, "1× and 2× in four languages")
         #expect(!names.contains("word@ipad-retina-es.png"), "identical to the iPhone 4's")
     }
 
@@ -107,9 +108,9 @@ import Testing
         let items = AssetCatalog.demo(tabIcons: icons).filter { $0.name == "signal.background" }
         let report = try AssetReport.compute(items: items, codeSizes: .success(Self.tinySymbols))
         let row = try #require(report.row(named: "signal.background"))
-        #expect(row.devices == 5 && row.languages == 3 && row.themes == 1)
-        #expect(row.variants == 15 && row.files == 15)
-        #expect(report.signalBackgroundAnswer?.contains("5 devices × 3 languages × 1 themes = 15 bitmaps") == true)
+        #expect(row.devices == 5 && row.languages == 4 && row.themes == 1)
+        #expect(row.variants == 20 && row.files == 20)
+        #expect(report.signalBackgroundAnswer?.contains("5 devices × 4 languages × 1 themes = 20 bitmaps") == true)
     }
 
     @Test func everyDemoItemHasCodeInTheRunningExecutable() throws {

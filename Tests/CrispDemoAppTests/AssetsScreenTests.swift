@@ -87,7 +87,7 @@ import Testing
         let report = try #require(screen.report)
         #expect(screen.table.rows.count == report.rows.count + 1)
         #expect(screen.table.rows.map(\.accessibilityIdentifier) == (report.rows.map(\.name) + ["total"]).map { "assets.row.\($0)" })
-        #expect(screen.summaryLabels[0].text.hasPrefix("Signal background: 3 bitmaps"))
+        #expect(screen.summaryLabels[0].text.hasPrefix("Signal background: 4 bitmaps"))
         let t = report.total
         #expect(lines.items.contains("state assets ready \(t.variants) \(t.pngBytes) \(t.codeBytes!)"))
         _ = host

@@ -67,7 +67,7 @@ let controlsDeviceCases: [(Device, Bool)] = Device.presets.flatMap { device in [
         }
     }
 
-    @Test(arguments: ["de", "es"])
+    @Test(arguments: ["de", "es", "ar"])
     func captionsFitInEveryLanguage(language: String) {
         for (device, inCall) in [(Device.iPhone3GS, true), (.iPad, false)] {
             expectClean(app(device, inCall: inCall, language: language), "\(device.identifier) \(language)")
@@ -212,8 +212,8 @@ final class TestClock: @unchecked Sendable {
     var now: TimeInterval = 100
 }
 
-/// The controls screen as it looks: every device × call bar in English, German and Spanish
-/// on the iPhone 3GS in a call, and the iPad in red.
+/// The controls screen as it looks: every device × call bar in English, German, Spanish and
+/// Arabic (mirrored) on the iPhone 3GS in a call, and the iPad in red.
 @Suite struct ControlsScreenGoldenTests {
     @Test(arguments: controlsDeviceCases)
     func controlsScreen(device: Device, inCall: Bool) throws {
@@ -221,7 +221,7 @@ final class TestClock: @unchecked Sendable {
         Golden.check(try HeadlessHost(window: app.window).snapshot(), "controls", "\(device.identifier)-en\(inCall ? "-call" : "")")
     }
 
-    @Test(arguments: ["de", "es"])
+    @Test(arguments: ["de", "es", "ar"])
     func controlsScreenLocalized(language: String) throws {
         let app = AppController(application: DemoApplication.self, configuration: AppConfiguration(device: .iPhone3GS, isInCall: true, language: language, fixedTime: "9:41",
                                                            screen: "controls"))

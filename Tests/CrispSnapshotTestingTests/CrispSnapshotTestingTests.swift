@@ -123,7 +123,7 @@ import Testing
         do {
             _ = try Snapshotting<AppScreen, SnapshotImage>.image(of: DemoApplication.self, language: "fr")
         } catch {
-            #expect("\(error)" == "unknown language \"fr\" for Crisp; its languages are en, de, es")
+            #expect("\(error)" == "unknown language \"fr\" for Crisp; its languages are en, de, es, ar")
         }
         do {
             _ = try Snapshotting<AppScreen, SnapshotImage>.image(of: DemoApplication.self, theme: "neon")

@@ -50,6 +50,9 @@ public struct AssetItem: @unchecked Sendable {
         guard let size = size(device), size.width > 0, size.height > 0 else { return nil }
         let view = makeView(Setting(state: state, size: size, theme: theme))
         view.frame = CGRect(origin: .zero, size: size)
+        // Outside a window a view runs left to right; in a right-to-left language it is drawn
+        // as the app shows it, mirrored.
+        if localization.layoutDirection == .rightToLeft { view.semanticContentAttribute = .forceRightToLeft }
         view.applyTheme(theme)
         view.applyLocalization(localization)
         view.layoutIfNeeded()

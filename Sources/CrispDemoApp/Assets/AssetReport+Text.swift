@@ -4,18 +4,25 @@ import Foundation
 
 extension AssetReport {
     /// `bytes` in kB (1000 bytes) with one decimal, or in bytes below 1000, with the decimal
-    /// separator of `language` ("12.3 kB", "12,3 kB").
+    /// separator of `language` ("12.3 kB" in English and Arabic, "12,3 kB" in German and
+    /// Spanish).
     public static func formatBytes(_ bytes: Int, language: String = "en") -> String {
         let text = bytes < 1000 ? "\(bytes) B"
             : bytes < 1_000_000 ? String(format: "%.1f kB", Double(bytes) / 1000) : String(format: "%.2f MB", Double(bytes) / 1_000_000)
-        return language == "en" ? text : text.replacingOccurrences(of: ".", with: ",")
+        return usesDecimalComma(language) ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    /// Whether `language` writes a decimal comma: German and Spanish do; English, and Arabic
+    /// with Western digits (as Foundation's "ar" locale formats), write a point.
+    static func usesDecimalComma(_ language: String) -> Bool {
+        ["de", "es"].contains(language.split(separator: "_").first.map(String.init) ?? language)
     }
 
     /// `ratio` as "123×" (one decimal below 10).
     public static func formatRatio(_ ratio: Double?, language: String = "en") -> String {
         guard let ratio else { return "—" }
         let text = ratio < 10 ? String(format: "%.1f×", ratio) : String(format: "%.0f×", ratio)
-        return language == "en" ? text : text.replacingOccurrences(of: ".", with: ",")
+        return usesDecimalComma(language) ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
     /// The essay's "5 × n variants" for the signal graph's background, with its figures, in

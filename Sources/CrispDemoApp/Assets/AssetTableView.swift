@@ -28,13 +28,17 @@ public final class AssetTableView: View {
             let b = bounds
             let size = min(max(b.height * 0.62, 6), 12)
             guard let font = try? CTFont.uiFont(isBold ? .emphasizedSystem : .system, size: size) else { return }
+            // Right to left the columns mirror: the item's name at the right, each number
+            // against its column's left (trailing) edge.
+            let mirrored = effectiveUserInterfaceLayoutDirection == .rightToLeft
             var x = b.minX
             for (i, text) in cells.enumerated() where i < AssetTableView.columnFractions.count {
                 let w = b.width * AssetTableView.columnFractions[i]
                 var t = text
                 while t.count > 2, t.size(withFont: font).width > w - 3 { t = String(t.dropLast(2)) + "…" }
                 let tw = t.size(withFont: font).width
-                let tx = i == 0 ? x : x + w - tw - 3
+                let ltr = i == 0 ? x : x + w - tw - 3
+                let tx = mirrored ? b.minX + b.maxX - ltr - tw : ltr
                 t.draw(at: CGPoint(x: tx, y: b.minY + (b.height - font.lineHeight) / 2), font: font, color: textColor, in: ctx)
                 x += w
             }

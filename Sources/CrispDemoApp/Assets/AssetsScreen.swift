@@ -80,6 +80,7 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
             label.textColor = CGColor(gray: 0.9, alpha: 1)
             label.adjustsFontSizeToFitWidth = true
             label.minimumScaleFactor = 0.55
+            label.alignment = .natural
             label.accessibilityIdentifier = id
         }
         for (label, page) in zip(pageButtons, [Page.table, .chart]) {
@@ -90,6 +91,8 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
         }
         table.accessibilityIdentifier = "assets.table"
         chart.accessibilityIdentifier = "assets.chart"
+        // A chart keeps its axis running left to right in every language.
+        chart.semanticContentAttribute = .forceLeftToRight
         for v in summaryLabels + pageButtons + [table, chart] as [View] { addSubview(v) }
         updatePageButtons()
         showState(.waiting)
@@ -157,10 +160,18 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
     private func writeSummary() {
         guard let report else { return }
         let lang = localization.language
+        // Right to left, each size is isolated (FSI … PDI) so that "137.3 kB" keeps its order
+        // inside Arabic text instead of reading "kB 137.3"; Arabic lists take the Arabic comma.
+        let rtl = localization.layoutDirection == .rightToLeft
+        let comma = ["ar", "fa", "ur"].contains(lang.split(separator: "_").first.map(String.init) ?? lang) ? "، " : ", "
+        func bytes(_ n: Int) -> String {
+            let text = AssetReport.formatBytes(n, language: lang)
+            return rtl ? "\u{2068}\(text)\u{2069}" : text
+        }
         func line(_ key: String, _ row: AssetReport.Row) -> String {
-            "\(localization.string(forKey: key)): \(row.variants) \(localization.string(forKey: "bitmaps")), "
-                + "\(AssetReport.formatBytes(row.pngBytes, language: lang)) · \(localization.string(forKey: "code")) "
-                + (row.codeBytes.map { AssetReport.formatBytes($0, language: lang) } ?? "—")
+            "\(localization.string(forKey: key)): \(row.variants) \(localization.string(forKey: "bitmaps"))\(comma)"
+                + "\(bytes(row.pngBytes)) · \(localization.string(forKey: "code")) "
+                + (row.codeBytes.map(bytes) ?? "—")
         }
         if let signal = report.row(named: "signal.background") {
             summaryLabels[0].text = line("Signal background", signal) + " (\(signal.devices) × \(signal.languages))"
@@ -216,6 +227,8 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
             table.frame = content
             chart.frame = content
         }
+        // Right to left the page buttons swap sides ("Table" on the right).
+        mirrorSubviewsForLayoutDirection()
     }
 
     public func handleKey(_ key: KeyPress) -> Bool {

@@ -64,6 +64,13 @@ public final class CTFont: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The fonts bundled for a script Roboto lacks, read once per process: Noto Sans Arabic,
+    /// regular and bold, subset to the basic Arabic block (Resources/Fonts/README.md). Files that
+    /// cannot be read are left out; `FontSource` offers the rest as the app's own fonts.
+    static let bundledScriptFaces: [TrueTypeFont] = ["Fonts/NotoSansArabic-Regular.ttf", "Fonts/NotoSansArabic-Bold.ttf"].compactMap {
+        try? TrueTypeFont(contentsOf: CrispResources.url(for: $0))
+    }
+
     private static let regularFace = Result { try TrueTypeFont(contentsOf: CrispResources.url(for: "Fonts/Roboto-Regular.ttf")) }
     private static let boldFace = Result { try TrueTypeFont(contentsOf: CrispResources.url(for: "Fonts/Roboto-Bold.ttf")) }
 

@@ -2,7 +2,7 @@ import CFontconfig
 import Foundation
 
 // Finding fonts by family, weight and style, the way a platform text stack does: first the
-// app's own fonts (Crisp's bundled Roboto), then the folders and files the user names, then —
+// app's own fonts (Crisp's bundled Roboto and Noto Sans Arabic), then the folders and files the user names, then —
 // unless told not to — the system's fonts through fontconfig, whose pattern matching (FcFontSort
 // after the configuration's substitutions) is how every Linux toolkit finds them. Generic CSS
 // families (serif, sans-serif, monospace, cursive, fantasy) map to configurable families. A
@@ -34,9 +34,11 @@ public struct FontSettings: Sendable, Hashable {
     public var cursiveFamily = "DejaVu Serif"
     /// The family `fantasy` stands for (`--fantasy-family`).
     public var fantasyFamily = "DejaVu Sans"
-    /// Families tried, in order, for a character the chosen face lacks. The emoji family
-    /// (Debian's `fonts-noto-color-emoji`) draws emoji in colour.
-    public var fallbackFamilies: [String] = ["DejaVu Sans", "Noto Color Emoji"]
+    /// Families tried, in order, for a character the chosen face lacks. Noto Sans Arabic is
+    /// bundled (the basic Arabic block, regular and bold), so Arabic draws the same with or
+    /// without the system's fonts; DejaVu Sans (Debian's `fonts-dejavu-core`) covers much else;
+    /// the emoji family (`fonts-noto-color-emoji`) draws emoji in colour.
+    public var fallbackFamilies: [String] = ["Noto Sans Arabic", "DejaVu Sans", "Noto Color Emoji"]
 
     /// The default settings: the families above.
     public init() {}
@@ -96,6 +98,9 @@ public final class FontSource: @unchecked Sendable {
             if let face = try? CTFont.bundledFace(type) {
                 entries.append(Entry(family: face.familyName ?? "Roboto", weight: face.weightRange, italic: face.isItalic, load: { face }))
             }
+        }
+        for face in CTFont.bundledScriptFaces {
+            entries.append(Entry(family: face.familyName ?? "Noto Sans Arabic", weight: face.weightRange, italic: face.isItalic, load: { face }))
         }
         var files = settings.fontFiles
         for dir in settings.fontDirectories {

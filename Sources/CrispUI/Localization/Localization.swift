@@ -40,6 +40,27 @@ public final class Localization: @unchecked Sendable {
         set { lock.withLock { currentLanguage = Localization.normalized(newValue) } }
     }
 
+    /// The direction layouts run in for the current language: right to left for Arabic,
+    /// Hebrew, Persian, Urdu and the other languages written right to left
+    /// (`layoutDirection(forLanguage:)`), else left to right.
+    public var layoutDirection: UserInterfaceLayoutDirection { Localization.layoutDirection(forLanguage: language) }
+
+    /// The languages written right to left, as ISO 639 codes: Arabic, Central Kurdish, Dhivehi,
+    /// Hebrew (and its old code `iw`), Kashmiri, Persian, Pashto, Sindhi, Uyghur, Urdu, Yiddish.
+    public static let rightToLeftLanguages: Set<String> = ["ar", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"]
+
+    /// The layout direction of `language` (`"ar"`, `"he_IL"`, `"fa-IR"`; a script subtag
+    /// decides when there is one: `"ks_Deva"` runs left to right, `"az_Arab"` right to left),
+    /// as `Locale.characterDirection(forLanguage:)` answers on Apple's platforms.
+    public static func layoutDirection(forLanguage language: String) -> UserInterfaceLayoutDirection {
+        let parts = normalized(language).split(separator: "_").map(String.init)
+        guard let base = parts.first?.lowercased() else { return .leftToRight }
+        if let script = parts.dropFirst().first(where: { $0.count == 4 }) {
+            return ["Arab", "Hebr", "Thaa", "Syrc", "Nkoo", "Adlm", "Rohg"].contains(script.capitalized) ? .rightToLeft : .leftToRight
+        }
+        return rightToLeftLanguages.contains(base) ? .rightToLeft : .leftToRight
+    }
+
     /// The localized text for `key` in the current language, or `key` when there is none.
     public func string(forKey key: String) -> String {
         lock.withLock { lookupTables(for: currentLanguage).lazy.compactMap { $0[key] }.first } ?? key

@@ -50,6 +50,8 @@ public final class ControlBarView: View, ThemeFollowing {
             s.frame = CGRect(x: x, y: b.midY - switchHeight / 2, width: switchWidth, height: switchHeight)
             x += switchWidth + gap
         }
+        // Right to left the toggles start at the right and the switches end at the left.
+        mirrorSubviewsForLayoutDirection()
     }
 
     public override func draw(_ rect: CGRect) {

@@ -117,7 +117,10 @@ public final class ServiceSwitchView: View, ThemeFollowing {
         let pill = CGPath(roundedRect: track, cornerWidth: radius, cornerHeight: radius)
         let knobRadius = radius * 0.86
         let p = knobPosition
-        let knobCenter = CGPoint(x: track.minX + radius + (track.width - 2 * radius) * p, y: track.midY)
+        // Right to left the knob sits left when on, as a UISwitch's does.
+        let along = (track.width - 2 * radius) * p
+        let mirrored = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let knobCenter = CGPoint(x: mirrored ? track.maxX - radius - along : track.minX + radius + along, y: track.midY)
 
         // Track: the accent when on, dark when off, with an inner shade along the top.
         ctx.saveGState()

@@ -52,9 +52,12 @@ public final class SliderView: View, ThemeFollowing {
     }
 
     /// The knob's centre x for the current value.
+    /// Whether the minimum is at the right end, as a UISlider's is in a right-to-left layout.
+    var isMirrored: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
+
     var knobX: CGFloat {
         let t = (value - minimumValue) / max(maximumValue - minimumValue, .ulpOfOne)
-        return travel.lowerBound + (travel.upperBound - travel.lowerBound) * t
+        return travel.lowerBound + (travel.upperBound - travel.lowerBound) * (isMirrored ? 1 - t : t)
     }
 
     public override func draw(_ rect: CGRect) {
@@ -67,8 +70,10 @@ public final class SliderView: View, ThemeFollowing {
         ctx.addPath(CGPath(roundedRect: track, cornerWidth: cap, cornerHeight: cap))
         ctx.fillPath()
         ctx.setFillColor(theme.accent)
-        ctx.addPath(CGPath(roundedRect: CGRect(x: track.minX, y: track.minY, width: knobX - track.minX, height: trackHeight),
-                           cornerWidth: cap, cornerHeight: cap))
+        // The filled part runs from the minimum's end to the knob.
+        let filled = isMirrored ? CGRect(x: knobX, y: track.minY, width: track.maxX - knobX, height: trackHeight)
+                                : CGRect(x: track.minX, y: track.minY, width: knobX - track.minX, height: trackHeight)
+        ctx.addPath(CGPath(roundedRect: filled, cornerWidth: cap, cornerHeight: cap))
         ctx.fillPath()
         let knob = CGRect(x: knobX - d / 2, y: y - d / 2, width: d, height: d).insetBy(dx: 1, dy: 1)
         ctx.saveGState()
@@ -86,8 +91,9 @@ public final class SliderView: View, ThemeFollowing {
 
     private func setValue(at touch: Touch) {
         let x = touch.location(in: self).x
-        let t = (x - travel.lowerBound) / max(travel.upperBound - travel.lowerBound, 1)
-        var v = minimumValue + (maximumValue - minimumValue) * min(max(t, 0), 1)
+        let along = min(max((x - travel.lowerBound) / max(travel.upperBound - travel.lowerBound, 1), 0), 1)
+        let t = isMirrored ? 1 - along : along
+        var v = minimumValue + (maximumValue - minimumValue) * t
         if step > 0 { v = (v / step).rounded() * step }
         value = v
     }

@@ -68,10 +68,15 @@ public final class SwitchView: View {
     }
 
     /// The knob's rectangle for `position`.
+    /// Whether the switch runs right to left (on with the knob at the left), as UISwitch does
+    /// in a right-to-left layout.
+    var isMirrored: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
+
     func knobRect(at position: CGFloat) -> CGRect {
         let t = trackRect
         let d = t.height
-        return CGRect(x: t.minX + (t.width - d) * min(max(position, 0), 1), y: t.minY, width: d, height: d)
+        let along = (t.width - d) * min(max(position, 0), 1)
+        return CGRect(x: isMirrored ? t.maxX - d - along : t.minX + along, y: t.minY, width: d, height: d)
     }
 
     public override func draw(_ rect: CGRect) {
@@ -84,9 +89,11 @@ public final class SwitchView: View {
         ctx.addPath(pill)
         ctx.clip()
         // The on half ends under the knob's centre, the off half starts there.
-        let split = knob.midX
-        let onPart = CGRect(x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
-        let offPart = CGRect(x: split, y: track.minY, width: track.maxX - split, height: track.height)
+        // (Right to left, the on half is the right one.)
+        let split = knob.midX, mirrored = isMirrored
+        let leftPart = CGRect(x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
+        let rightPart = CGRect(x: split, y: track.minY, width: track.maxX - split, height: track.height)
+        let onPart = mirrored ? rightPart : leftPart, offPart = mirrored ? leftPart : rightPart
         ctx.saveGState()
         ctx.clip(to: onPart)
         ctx.drawLinearGradient(.between(CGColor(red: 0.0, green: 0.38, blue: 0.86, alpha: 1), CGColor(red: 0.3, green: 0.62, blue: 1.0, alpha: 1)),
@@ -101,9 +108,11 @@ public final class SwitchView: View {
         if let font = try? CTFont.uiFont(.emphasizedSystem, size: track.height * 0.5) {
             let travel = track.width - track.height
             let onSize = onText.size(withFont: font), offSize = offText.size(withFont: font)
-            onText.draw(at: CGPoint(x: (knob.minX - travel / 2 - onSize.width / 2).rounded(), y: track.midY - onSize.height / 2),
+            let onCentre = mirrored ? knob.maxX + travel / 2 : knob.minX - travel / 2
+            let offCentre = mirrored ? knob.minX - travel / 2 : knob.maxX + travel / 2
+            onText.draw(at: CGPoint(x: (onCentre - onSize.width / 2).rounded(), y: track.midY - onSize.height / 2),
                         font: font, color: .white, in: ctx)
-            offText.draw(at: CGPoint(x: (knob.maxX + travel / 2 - offSize.width / 2).rounded(), y: track.midY - offSize.height / 2),
+            offText.draw(at: CGPoint(x: (offCentre - offSize.width / 2).rounded(), y: track.midY - offSize.height / 2),
                          font: font, color: CGColor(gray: 0.45, alpha: 1), in: ctx)
         }
         // An inner shadow along the top edge.
@@ -139,7 +148,7 @@ public final class SwitchView: View {
 
     public override func touchesMoved(_ touches: Set<Touch>) {
         guard isDragging, let touch = touches.first else { return }
-        let dx = touch.location(in: self).x - dragStart.x
+        let dx = (touch.location(in: self).x - dragStart.x) * (isMirrored ? -1 : 1)
         dragDistance = max(dragDistance, abs(dx))
         let travel = max(trackRect.width - trackRect.height, 1)
         knobPosition = min(max(dragStart.position + dx / travel, 0), 1)

@@ -73,6 +73,7 @@ public final class ZoomPanelView: View, ThemeFollowing {
         toggleStage.frame = CGRect(x: b.minX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
         switchStage.frame = CGRect(x: toggleStage.frame.maxX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
         factorLabel.fontSize = row * 0.5
+        factorLabel.alignment = effectiveUserInterfaceLayoutDirection == .rightToLeft ? .left : .right
         let labelWidth = factorLabel.fontSize * 2.6
         factorLabel.frame = CGRect(x: b.maxX - pad - labelWidth, y: b.maxY - pad - row, width: labelWidth, height: row)
         slider.frame = CGRect(x: b.minX + pad, y: b.maxY - pad - row, width: max(factorLabel.frame.minX - pad * 0.5 - b.minX - pad, 0),
@@ -86,8 +87,10 @@ public final class ZoomPanelView: View, ThemeFollowing {
         toggle.frame = CGRect(x: t.midX - toggleSide / 2, y: t.midY - toggleSide / 2, width: toggleSide, height: toggleSide)
         let knobOffset = switchSize.width / 2 - switchSize.height / 2
         let shift = knobOffset * min(max((z - 1) / 2, 0), 1) * (serviceSwitch.isOn ? 1 : -1)
-        serviceSwitch.frame = CGRect(x: s.midX - switchSize.width / 2 - shift, y: s.midY - switchSize.height / 2,
-                                     width: switchSize.width, height: switchSize.height)
+        serviceSwitch.frame = switchStage.directionalFrame(CGRect(x: s.midX - switchSize.width / 2 - shift, y: s.midY - switchSize.height / 2,
+                                                                  width: switchSize.width, height: switchSize.height))
+        // Right to left: the switch's stage on the left, the factor left of the slider.
+        mirrorSubviewsForLayoutDirection()
     }
 
     public override func draw(_ rect: CGRect) {

@@ -22,7 +22,7 @@ import Testing
         #expect(source.match(families: ["Roboto"], weight: 300).face.styleName == "Regular")
         #expect(source.match(families: ["Roboto"], weight: 600).face.fullName == "Roboto Bold")
         #expect(source.match(families: ["sans-serif"]).face.styleName == "Regular")
-        #expect(source.localFamilies == ["Roboto"])
+        #expect(source.localFamilies == ["Noto Sans Arabic", "Roboto"])
     }
 
     @Test func missingFamilyFallsBackWithAWarningListingWhatWasTried() {
