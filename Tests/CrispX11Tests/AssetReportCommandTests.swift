@@ -21,14 +21,14 @@ import Testing
                                                      timeout: 600)
         // (-1: no exit within the hang guard; the report takes ~15 s of CPU in a debug build.)
         #expect(status == 0, "\(output)")
-        #expect(output.contains("signal.background: 1 devices × 3 languages × 1 themes = 3 bitmaps"))
+        #expect(output.contains("signal.background: 1 devices × 4 languages × 1 themes = 4 bitmaps"))
         #expect(output.contains("whole app: 19 items"), "17 items plus the bubble and the bubbles tab icon")
         let markdown = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
-        #expect(markdown.contains("| `signal.background` | 1 | 1 | 3 | 1 | 3 | 3 |"))
+        #expect(markdown.contains("| `signal.background` | 1 | 1 | 4 | 1 | 4 | 4 |"))
         let chart = try CGImage(contentsOfPNGFile: out.appendingPathComponent("chart.png").path)
         #expect(chart.width == 1440)
         let pngs = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("png").path)
-        #expect(pngs.contains("signal.background@iphone3gs-de.png"))
+        #expect(pngs.contains("signal.background@iphone3gs-de.png") && pngs.contains("signal.background@iphone3gs-ar.png"))
         #expect(pngs.contains("toggles.star.on@iphone3gs-gold.png"))
         for name in pngs { _ = try CGImage(contentsOfPNGFile: out.appendingPathComponent("png").appendingPathComponent(name).path) }
     }
