@@ -42,10 +42,14 @@ struct SVGPattern {
         guard width.isFinite, height.isFinite else { return nil }
         width = max(width, 1)
         height = max(height, 1)
-        if width * height > CGFloat(SVGPattern.maximumTilePixels) {
-            let shrink = (CGFloat(SVGPattern.maximumTilePixels) / (width * height)).squareRoot()
-            width = max((width * shrink).rounded(.down), 1)
-            height = max((height * shrink).rounded(.down), 1)
+        let limit = CGFloat(SVGPattern.maximumTilePixels)
+        if width * height > limit {
+            // Shrunk evenly; a tile stretched far more one way than the other (scale(1e300, 1))
+            // still gets at most `limit` pixels along its long side, and never a side too big
+            // for an Int.
+            let shrink = (limit / (width * height)).squareRoot()
+            width = min(max((width * shrink).rounded(.down), 1), limit)
+            height = min(max((height * shrink).rounded(.down), 1), (limit / width).rounded(.down))
         }
         guard let context = SVGDocument.makeContext(width: Int(width), height: Int(height)) else { return nil }
         context.translateBy(x: 0, y: height)

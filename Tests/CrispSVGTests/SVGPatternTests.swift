@@ -96,6 +96,16 @@ struct SVGPatternTests {
         }
     }
 
+    /// A tile stretched far more one way than the other (a bounding-box pattern on a shape 1e40
+    /// wide and 10 high): its bitmap stays within the pixel budget along both sides. It once
+    /// asked for an Int from 6e22 and trapped; fuzz-svg found it.
+    @Test(arguments: ["M0 0H1e40V10H0z", "M0 0H10V1e40H0z", "M0 0H1e40V1e-30H0z"])
+    func aTileStretchedOneWayStaysWithinTheBudget(shape: String) throws {
+        let body = ##"<pattern id="p" width="0.5" height="0.5"><rect width="1" height="1" fill="#c30"/></pattern><path d="\##(shape)" fill="url(#p)"/>"##
+        let rendered = try image(body)
+        #expect(rendered.width == 40 && rendered.height == 40)
+    }
+
     @Test func aPatternPaintingItselfIsACycle() throws {
         let doc = try document(##"<pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="5" height="5" fill="url(#p) blue"/><rect x="5" width="5" height="5" fill="#0f0"/></pattern><rect width="40" height="40" fill="url(#p)"/>"##)
         #expect(doc.warnings.map(\.message).contains { $0.contains("leads back to itself") }, "\(doc.warnings)")
