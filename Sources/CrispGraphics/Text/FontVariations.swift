@@ -186,6 +186,19 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     deinit { hb_font_destroy(font) }
 
+    /// The 'MVAR' deltas of the line metrics at the font's coordinates, in font units.
+    func metricDeltas() -> TrueTypeFont.MetricDeltas {
+        func delta(_ tag: hb_ot_metrics_tag_t) -> Int {
+            let d = hb_ot_metrics_get_variation(font, tag)
+            return d.isFinite ? Int(max(min(d, 32_767), -32_768).rounded()) : 0
+        }
+        return TrueTypeFont.MetricDeltas(ascender: delta(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER),
+                                         descender: delta(HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER),
+                                         lineGap: delta(HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP),
+                                         capHeight: delta(HB_OT_METRICS_TAG_CAP_HEIGHT),
+                                         xHeight: delta(HB_OT_METRICS_TAG_X_HEIGHT))
+    }
+
     /// The horizontal advance of `glyph` in font units, variations applied.
     func advance(of glyph: CGGlyph) -> Int { Int(hb_font_get_glyph_h_advance(font, hb_codepoint_t(glyph))) }
 

@@ -54,6 +54,31 @@ import Testing
         #expect(abs(outlines.coveredArea - area) < 0.01 * area)
     }
 
+    /// 'MVAR': the line metrics follow the instance (make_variable_fixtures.py's masters: typo
+    /// ascender 760 / 800 / 900 at wght 100 / 400 / 900, and so on), as HarfBuzz applies them.
+    @Test func lineMetricsFollowTheInstanceThroughMVAR() throws {
+        let face = try OpenTypeOutlineTests.variable("VariableTest-MVAR.ttf")
+        func metrics(_ f: TrueTypeFont) -> [Int?] {
+            [f.ascender, f.descender, f.lineGap, f.typographicAscender, f.typographicDescender, f.typographicLineGap, f.capHeight, f.xHeight]
+        }
+        // The default instance: 'hhea' 800 / -200 / 0, the Regular master's OS/2.
+        #expect(metrics(face) == [800, -200, 0, 800, -200, 0, 700, 500])
+        let black = face.instance(weight: 900)
+        #expect(metrics(black) == [900, -240, 100, 900, -240, 100, 760, 540])
+        let thin = face.instance(weight: 100)
+        #expect(metrics(thin) == [760, -180, 0, 760, -180, 0, 650, 480])
+        // avar puts 700 at 0.84 of the way to 900: 800 + 0.84 × 100.
+        let bold = face.instance(weight: 700)
+        #expect(bold.ascender == 884 && bold.capHeight == 750 && bold.lineGap == 84)
+        // CTFont's line box follows: a black line is taller than a regular one.
+        let regularFont = CTFont(face: face, size: 100), blackFont = CTFont(face: black, size: 100)
+        #expect(abs(blackFont.ascent - 90) < 1e-9 && abs(blackFont.descent - 24) < 1e-9 && abs(blackFont.leading - 10) < 1e-9)
+        #expect(abs(regularFont.ascent - 80) < 1e-9 && abs(regularFont.leading) < 1e-9)
+        // A font without 'MVAR' keeps its metrics at every instance.
+        let plain = try OpenTypeOutlineTests.variable("VariableTest.ttf")
+        #expect(metrics(plain.instance(weight: 900)) == metrics(plain))
+    }
+
     @Test(arguments: ["VariableTest.ttf", "VariableTest-CFF2.otf"])
     func variableFontAxesInstancesAndAvar(_ name: String) throws {
         let face = try OpenTypeOutlineTests.variable(name)

@@ -72,6 +72,9 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
             return made
         }
     }
+    /// `metricDeltas` once known, under a lock of its own (it asks for `harfBuzzFont`).
+    private var metricDeltaStorage: MetricDeltas?
+    private let metricDeltaLock = NSLock()
     /// HarfBuzz's face (tables), shared by every instance of a variable font.
     private var harfBuzzFaceStorage: HarfBuzzFace??
     /// A lock of its own: `harfBuzzFont` builds the font under `pathCacheLock` and asks for the face.
@@ -238,22 +241,40 @@ public final class TrueTypeFont: @unchecked Sendable, CustomStringConvertible {
     public var glyphCount: Int { header.glyphCount }
     /// The union of all glyph bounding boxes ('head'), y up.
     public var boundingBox: CGRect { header.boundingBox }
-    /// The 'hhea' ascender: the line's extent above the baseline.
-    public var ascender: Int { horizontal.ascender }
-    /// The 'hhea' descender: negative, below the baseline.
-    public var descender: Int { horizontal.descender }
-    /// The 'hhea' line gap: extra space between lines.
-    public var lineGap: Int { horizontal.lineGap }
-    /// The 'OS/2' typographic ascender, if the font has 'OS/2'.
-    public var typographicAscender: Int? { os2?.typoAscender }
-    /// The 'OS/2' typographic descender (negative), if the font has 'OS/2'.
-    public var typographicDescender: Int? { os2?.typoDescender }
-    /// The 'OS/2' typographic line gap, if the font has 'OS/2'.
-    public var typographicLineGap: Int? { os2?.typoLineGap }
-    /// The height of flat capitals: 'OS/2' `sCapHeight`, else the top of 'H'.
-    public var capHeight: Int { os2?.capHeight ?? measuredTop(of: "H") }
-    /// The height of flat lower-case letters: 'OS/2' `sxHeight`, else the top of 'x'.
-    public var xHeight: Int { os2?.xHeight ?? measuredTop(of: "x") }
+    /// The 'hhea' ascender: the line's extent above the baseline. On an instance of a variable
+    /// font, with the 'MVAR' delta of `hasc` added (as HarfBuzz applies it).
+    public var ascender: Int { horizontal.ascender + metricDeltas.ascender }
+    /// The 'hhea' descender: negative, below the baseline ('MVAR' `hdsc` on an instance).
+    public var descender: Int { horizontal.descender + metricDeltas.descender }
+    /// The 'hhea' line gap: extra space between lines ('MVAR' `hlgp` on an instance).
+    public var lineGap: Int { horizontal.lineGap + metricDeltas.lineGap }
+    /// The 'OS/2' typographic ascender, if the font has 'OS/2' ('MVAR' `hasc` on an instance).
+    public var typographicAscender: Int? { os2.map { $0.typoAscender + metricDeltas.ascender } }
+    /// The 'OS/2' typographic descender (negative), if the font has 'OS/2' ('MVAR' `hdsc`).
+    public var typographicDescender: Int? { os2.map { $0.typoDescender + metricDeltas.descender } }
+    /// The 'OS/2' typographic line gap, if the font has 'OS/2' ('MVAR' `hlgp`).
+    public var typographicLineGap: Int? { os2.map { $0.typoLineGap + metricDeltas.lineGap } }
+    /// The height of flat capitals: 'OS/2' `sCapHeight` ('MVAR' `cpht` on an instance), else
+    /// the top of 'H'.
+    public var capHeight: Int { os2?.capHeight.map { $0 + metricDeltas.capHeight } ?? measuredTop(of: "H") }
+    /// The height of flat lower-case letters: 'OS/2' `sxHeight` ('MVAR' `xhgt`), else the top
+    /// of 'x'.
+    public var xHeight: Int { os2?.xHeight.map { $0 + metricDeltas.xHeight } ?? measuredTop(of: "x") }
+
+    /// What 'MVAR' adds to the line metrics at this instance's coordinates, in font units
+    /// (rounded); zero for a default instance and for a font without 'MVAR'.
+    struct MetricDeltas: Equatable, Sendable {
+        var ascender = 0, descender = 0, lineGap = 0, capHeight = 0, xHeight = 0
+    }
+
+    /// This instance's 'MVAR' deltas, asked of HarfBuzz once and kept.
+    var metricDeltas: MetricDeltas {
+        guard !variations.isEmpty else { return MetricDeltas() }
+        if let known = metricDeltaLock.withLock({ metricDeltaStorage }) { return known }
+        let deltas = harfBuzzFont?.metricDeltas() ?? MetricDeltas()
+        metricDeltaLock.withLock { metricDeltaStorage = deltas }
+        return deltas
+    }
 
     /// The weight class, 100…900 (400 regular, 700 bold): 'OS/2' `usWeightClass`, else guessed
     /// from the style name.
