@@ -62,9 +62,11 @@ struct StrokeStyle: Equatable {
 }
 
 /// The angle of one step of a round join or cap: the chord within `tolerance` of a circle of
-/// radius `halfWidth`, but no less than a half turn in `maximumArcSegmentsPerHalfTurn` steps.
+/// radius `halfWidth`, but no less than a half turn in `maximumArcSegmentsPerHalfTurn` steps and
+/// no more than a half turn. (A pen thinner than the tolerance once gave a step of a whole turn,
+/// whose cosine, 1, no turn reaches: every join then took the full 1024 steps.)
 func arcStep(tolerance: CGFloat, halfWidth: CGFloat) -> CGFloat {
-    max(2 * acos(max(-1, 1 - tolerance / halfWidth)), CGFloat.pi / CGFloat(maximumArcSegmentsPerHalfTurn))
+    min(max(2 * acos(max(-1, 1 - tolerance / halfWidth)), CGFloat.pi / CGFloat(maximumArcSegmentsPerHalfTurn)), CGFloat.pi)
 }
 
 /// The most segments a half turn of a round join or cap is split into, whatever the width.

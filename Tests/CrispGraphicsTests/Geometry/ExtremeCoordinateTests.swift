@@ -7,6 +7,47 @@ import Testing
 @Suite struct ExtremeCoordinateTests {
     /// `segmentCount` converted Wang's estimate to Int before clamping it, so a curve bent
     /// beyond ~1e37 device pixels trapped (`<path d="M2E96 4S2..9 2..4"/>`).
+    /// The drawing harness's slow unit (session 7: 53 s of CPU under ASan): a path holding the
+    /// Bézier circle of an arc of radius 2.7·10⁵⁷, stroked 10⁻⁶ wide with round joins, its
+    /// outline kept as a path and stroked again. A pen thinner than the tolerance had an arc
+    /// step of a whole turn, which no join's turn reaches, so every join took all 1024 steps
+    /// (8.4 M elements from 7, then 16.8 M). The step is now at most a half turn.
+    @Test(arguments: [1e-6, 1, 30])
+    func outlinesKeptAsPathsHaveBoundedJoins(width: CGFloat) {
+        func count(_ p: CGPath?) -> Int { p?.elements.count ?? 0 }
+        let ctx = CGContext(width: 8, height: 8)!
+        ctx.concatenate(CGAffineTransform(a: 4.856201171875, b: 2.9560546875, c: -2.314453125, d: -3.375732421875, tx: 1125.703125, ty: 116.53125))
+        ctx.setLineWidth(width)
+        ctx.setLineJoin(.round)
+        ctx.setLineCap(.round)
+        ctx.move(to: CGPoint(x: -176.19713189254696, y: -89.9309230458494))
+        ctx.addLine(to: CGPoint(x: -215.13552817612603, y: -137.82750959402148))
+        ctx.addLine(to: CGPoint(x: -2.5475150613499505e+57, y: 9.095422970416332e+56))
+        ctx.addCurve(to: CGPoint(x: -9.09542297041629e+56, y: -2.547515061349953e+57),
+                     control1: CGPoint(x: -3.049841401332115e+57, y: -4.97411421306203e+56), control2: CGPoint(x: -2.3164960153894663e+57, y: -2.045188721367792e+57))
+        ctx.addCurve(to: CGPoint(x: 2.5475150613499547e+57, y: -9.095422970416235e+56),
+                     control1: CGPoint(x: 4.974114213062075e+56, y: -3.0498414013321133e+57), control2: CGPoint(x: 2.0451887213677954e+57, y: -2.316496015389461e+57))
+        ctx.addCurve(to: CGPoint(x: 9.095422970416203e+56, y: 2.547515061349955e+57),
+                     control1: CGPoint(x: 3.049841401332114e+57, y: 4.974114213062141e+56), control2: CGPoint(x: 2.316496015389459e+57, y: 2.0451887213677996e+57))
+        ctx.addCurve(to: CGPoint(x: -2.5475150613499575e+57, y: 9.095422970416151e+56),
+                     control1: CGPoint(x: -4.97411421306218e+56, y: 3.049841401332112e+57), control2: CGPoint(x: -2.0451887213678038e+57, y: 2.316496015389454e+57))
+        ctx.replacePathWithStrokedPath()
+        let once = count(ctx.path)
+        #expect(once > 0 && once < 200_000, "\(once) elements")
+        ctx.replacePathWithStrokedPath()
+        #expect(count(ctx.path) < 1_000_000, "\(count(ctx.path)) elements")
+    }
+
+    /// A drawn stroke thinner than the tolerance: its round joins add no steps (they took 1024
+    /// each, per vertex, before the step was bounded by a half turn).
+    @Test func aPenThinnerThanTheToleranceAddsNoJoinSteps() {
+        let zigzag = polylinePath((0..<100).map { CGPoint(x: CGFloat($0), y: CGFloat($0 % 2) * 3) })
+        var sink = CountingSink()
+        strokeOutline(zigzag, style: StrokeStyle(width: 1e-3, cap: .round, join: .round), tolerance: 0.25,
+                      transform: .identity, into: &sink)
+        #expect(sink.lines < 1000, "\(sink.lines) lines for 99 segments")
+    }
+
     @Test func curveBentBeyondIntRangeDoesNotTrap() {
         let ctx = CGContext(width: 16, height: 16)!
         ctx.move(to: CGPoint(x: 2e96, y: 4))
