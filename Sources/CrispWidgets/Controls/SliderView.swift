@@ -51,10 +51,10 @@ public final class SliderView: View, ThemeFollowing {
         return (bounds.minX + r)...max(bounds.maxX - r, bounds.minX + r)
     }
 
-    /// The knob's centre x for the current value.
     /// Whether the minimum is at the right end, as a UISlider's is in a right-to-left layout.
     var isMirrored: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
 
+    /// The knob's centre x for the current value.
     var knobX: CGFloat {
         let t = (value - minimumValue) / max(maximumValue - minimumValue, .ulpOfOne)
         return travel.lowerBound + (travel.upperBound - travel.lowerBound) * (isMirrored ? 1 - t : t)

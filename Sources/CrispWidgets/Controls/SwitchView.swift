@@ -67,11 +67,11 @@ public final class SwitchView: View {
         return CGRect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)
     }
 
-    /// The knob's rectangle for `position`.
     /// Whether the switch runs right to left (on with the knob at the left), as UISwitch does
     /// in a right-to-left layout.
     var isMirrored: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
 
+    /// The knob's rectangle for `position`.
     func knobRect(at position: CGFloat) -> CGRect {
         let t = trackRect
         let d = t.height
