@@ -92,17 +92,18 @@ public final class HelpOverlayView: View {
     }
 
     public override func layoutSubviews() {
-        let panel = panelRect
-        let inner = panel.width - 2 * HelpOverlayView.padding
-        for (i, (keys, action)) in zip(keyLabels, lineLabels).enumerated() {
-            let y = panel.minY + HelpOverlayView.padding + CGFloat(i) * lineHeight
-            keys.frame = CGRect(x: panel.minX + HelpOverlayView.padding, y: y,
-                                width: HelpOverlayView.keyColumnWidth, height: lineHeight)
-            action.frame = CGRect(x: keys.frame.maxX, y: y, width: max(inner - HelpOverlayView.keyColumnWidth, 0),
-                                  height: lineHeight)
-        }
         // Right to left the keys are the right column.
-        mirrorSubviewsForLayoutDirection()
+        layoutMirroredForDirection {
+            let panel = panelRect
+            let inner = panel.width - 2 * HelpOverlayView.padding
+            for (i, (keys, action)) in zip(keyLabels, lineLabels).enumerated() {
+                let y = panel.minY + HelpOverlayView.padding + CGFloat(i) * lineHeight
+                keys.frame = CGRect(x: panel.minX + HelpOverlayView.padding, y: y,
+                                    width: HelpOverlayView.keyColumnWidth, height: lineHeight)
+                action.frame = CGRect(x: keys.frame.maxX, y: y, width: max(inner - HelpOverlayView.keyColumnWidth, 0),
+                                      height: lineHeight)
+            }
+        }
     }
 
     public override func draw(_ rect: CGRect) {

@@ -131,25 +131,26 @@ public final class ControlsScreen: View, DemoScreen, ThemeFollowing {
     public var layout: ControlsLayout { ControlsLayout.fitting(bounds.size) }
 
     public override func layoutSubviews() {
-        let l = layout
-        bar.frame = l.bar
-        zoomPanel.frame = l.zoomPanel
-        zoomPanel.baseHeight = l.bar.height
-        battery.frame = l.battery
-        compass.frame = l.compass
-        bitmap.frame = l.bitmap
-        bitmapButton.frame = l.bitmapButton
-        glowBubble.frame = l.glowBubble
-        checkBox.frame = l.checkBox
-        uiSwitch.frame = l.uiSwitch
-        for (s, r) in zip(swatches, l.swatches) { s.frame = r }
-        for (c, r) in zip(captions, l.captions) {
-            c.fontSize = l.captionFontSize
-            c.frame = r
-        }
         // Right to left (Arabic) the design mirrors: the zoom panel on the right, the swatches
         // from the right. The compass, battery and check box keep their own drawing.
-        mirrorSubviewsForLayoutDirection()
+        layoutMirroredForDirection {
+            let l = layout
+            bar.frame = l.bar
+            zoomPanel.frame = l.zoomPanel
+            zoomPanel.baseHeight = l.bar.height
+            battery.frame = l.battery
+            compass.frame = l.compass
+            bitmap.frame = l.bitmap
+            bitmapButton.frame = l.bitmapButton
+            glowBubble.frame = l.glowBubble
+            checkBox.frame = l.checkBox
+            uiSwitch.frame = l.uiSwitch
+            for (s, r) in zip(swatches, l.swatches) { s.frame = r }
+            for (c, r) in zip(captions, l.captions) {
+                c.fontSize = l.captionFontSize
+                c.frame = r
+            }
+        }
     }
 
     /// Draws the themed controls straight to the screen, not through their cached contents,

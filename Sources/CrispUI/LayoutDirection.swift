@@ -4,8 +4,8 @@ import Foundation
 // Right-to-left layout, as UIKit does it for Arabic, Hebrew, Persian and Urdu: the window
 // takes the direction of the app's language, each view reads the direction it is laid out in
 // (`effectiveUserInterfaceLayoutDirection`), and layout code written leading-to-trailing runs
-// its frames through `directionalFrame(_:)`, which mirrors them across the view's bounds in a
-// right-to-left layout. What must not turn (a graph's time axis, a compass, a media control)
+// its frames through `directionalFrame(_:)`, or runs inside `layoutMirroredForDirection(_:)`,
+// either of which mirrors them across the view's bounds in a right-to-left layout. What must not turn (a graph's time axis, a compass, a media control)
 // says so with `semanticContentAttribute`.
 //
 // One difference from UIKit, on purpose: a forced direction is inherited by the subviews (as
@@ -79,15 +79,6 @@ extension View {
     /// sets through this mirrors as a whole, the way Auto Layout's leading and trailing do.
     public func directionalFrame(_ frame: CGRect) -> CGRect {
         effectiveUserInterfaceLayoutDirection == .rightToLeft ? frame.mirroredHorizontally(in: bounds) : frame
-    }
-
-    /// Mirrors every subview's frame across the bounds in a right-to-left layout (does nothing
-    /// left to right). `layoutSubviews()` code written left to right, which reads frames back
-    /// as it goes, calls it last to mirror as a whole.
-    public func mirrorSubviewsForLayoutDirection() {
-        guard effectiveUserInterfaceLayoutDirection == .rightToLeft else { return }
-        let b = bounds
-        for subview in subviews { subview.frame = subview.frame.mirroredHorizontally(in: b) }
     }
 
     /// Called on the view and every view below it when the direction they are laid out in may

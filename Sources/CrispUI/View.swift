@@ -20,6 +20,14 @@ open class View {
 
     private var storedFrame: CGRect
     private var storedBoundsOrigin: CGPoint = .zero
+    /// While this view runs `layoutMirroredForDirection(_:)` right to left: its bounds, across
+    /// whose centre line the subviews' frames are mirrored.
+    fileprivate var mirroredLayoutBounds: CGRect?
+    /// The superview's `mirroredLayoutBounds` (kept here so that reading `frame` stays a field
+    /// load, not a walk up a weak reference).
+    fileprivate var superviewMirroredLayoutBounds: CGRect?
+    /// The frame set during the superview's mirrored layout, as written (left to right).
+    fileprivate var pendingLayoutFrame: CGRect?
 
     /// The view's rectangle in its superview's coordinates, in points, before `transform`.
     ///
@@ -27,8 +35,19 @@ open class View {
     /// Animatable (`View.animate`). Unlike UIKit, where `frame` is undefined for a transformed
     /// view, it stays the untransformed rectangle (its centre is `center`, its size the bounds').
     open var frame: CGRect {
-        get { storedFrame }
+        get {
+            if let mirror = superviewMirroredLayoutBounds {
+                return pendingLayoutFrame ?? storedFrame.mirroredHorizontally(in: mirror)
+            }
+            return storedFrame
+        }
         set {
+            if superviewMirroredLayoutBounds != nil {
+                // Inside the superview's `layoutMirroredForDirection(_:)`: kept as written (left
+                // to right) and set, mirrored, once when that layout ends.
+                pendingLayoutFrame = newValue
+                return
+            }
             let old = storedFrame
             guard newValue != old else { return }
             willChangeAnimatedProperty(.frame)
@@ -44,13 +63,14 @@ open class View {
 
     /// The view's own coordinate system: origin (usually zero) and size, in points. Animatable.
     open var bounds: CGRect {
-        get { CGRect(origin: storedBoundsOrigin, size: storedFrame.size) }
+        get { CGRect(origin: storedBoundsOrigin, size: (pendingLayoutFrame ?? storedFrame).size) }
         set {
-            let sizeChanged = newValue.size != storedFrame.size
+            let sizeChanged = newValue.size != (pendingLayoutFrame ?? storedFrame).size
             if newValue.origin != storedBoundsOrigin { willChangeAnimatedProperty(.boundsOrigin) }
             storedBoundsOrigin = newValue.origin
             if sizeChanged {
-                frame = CGRect(x: storedFrame.midX - newValue.width / 2, y: storedFrame.midY - newValue.height / 2,
+                let f = frame
+                frame = CGRect(x: f.midX - newValue.width / 2, y: f.midY - newValue.height / 2,
                                width: newValue.width, height: newValue.height)
             }
             setNeedsDisplay()
@@ -59,10 +79,11 @@ open class View {
 
     /// The centre of the frame, in the superview's coordinates. Animatable (as part of `frame`).
     public var center: CGPoint {
-        get { CGPoint(x: storedFrame.midX, y: storedFrame.midY) }
+        get { let f = frame; return CGPoint(x: f.midX, y: f.midY) }
         set {
-            frame = CGRect(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2,
-                           width: storedFrame.width, height: storedFrame.height)
+            let size = (pendingLayoutFrame ?? storedFrame).size
+            frame = CGRect(x: newValue.x - size.width / 2, y: newValue.y - size.height / 2,
+                           width: size.width, height: size.height)
         }
     }
 
@@ -206,6 +227,7 @@ open class View {
         if view.superview != nil { view.detachFromSuperview() }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        view.superviewMirroredLayoutBounds = mirroredLayoutBounds
         view.markSubtreeNeedsLayout()
         view.setNeedsLayout()
         if view.effectiveUserInterfaceLayoutDirection != oldDirection { view.layoutDirectionDidChange() }
@@ -236,6 +258,8 @@ open class View {
         window?.viewWillLeaveWindow(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        superviewMirroredLayoutBounds = nil
+        pendingLayoutFrame = nil
         forgetReportedLayout()
     }
 
@@ -432,4 +456,40 @@ open class View {
 
 extension View: CustomStringConvertible {
     public var description: String { "\(type(of: self))(frame: \(frame))" }
+}
+
+extension View {
+    /// Runs `layout`, code written left to right that sets (and may read back) the frames of
+    /// this view's subviews, and mirrors what it set across `bounds` in a right-to-left layout
+    /// (left to right it just runs `layout`). Inside, a subview's `frame` reads as written, left
+    /// to right; when `layout` returns, each subview it placed takes its mirrored frame with one
+    /// ordinary frame change, so a relayout that moves nothing repaints nothing and an animated
+    /// layout starts from where the view was on screen. Subviews `layout` does not place keep
+    /// their frames. Call it from `layoutSubviews()`:
+    ///
+    /// ```swift
+    /// override func layoutSubviews() {
+    ///     layoutMirroredForDirection {
+    ///         icon.frame = CGRect(x: 8, y: 8, width: 24, height: 24)
+    ///         title.frame = CGRect(x: icon.frame.maxX + 8, y: 8, width: 120, height: 24)
+    ///     }
+    /// }
+    /// ```
+    public func layoutMirroredForDirection(_ layout: () -> Void) {
+        guard mirroredLayoutBounds == nil, effectiveUserInterfaceLayoutDirection == .rightToLeft else {
+            layout()
+            return
+        }
+        let b = bounds
+        mirroredLayoutBounds = b
+        for view in subviews { view.superviewMirroredLayoutBounds = b }
+        layout()
+        mirroredLayoutBounds = nil
+        for view in subviews {
+            view.superviewMirroredLayoutBounds = nil
+            guard let written = view.pendingLayoutFrame else { continue }
+            view.pendingLayoutFrame = nil
+            view.frame = written.mirroredHorizontally(in: b)
+        }
+    }
 }

@@ -75,64 +75,65 @@ public final class StatusBarView: View {
     /// name, then the signal bars, then the clock; the battery stays. In the call band the text
     /// shrinks and is cut to the room left of the timer, and the timer drops out last.
     public override func layoutSubviews() {
-        let b = bounds
-        let gap = StatusBarView.spacing
-        let row = CGRect(x: b.minX, y: b.minY, width: b.width, height: Screen.statusBarHeight)
-        let bars = SignalBarsView.preferredSize
-        signalBars.frame = CGRect(x: row.minX + gap, y: row.midY - bars.height / 2, width: bars.width, height: bars.height)
-        let carrier = carrierLabel.sizeThatFits(row.size)
-        carrierLabel.frame = CGRect(x: signalBars.frame.maxX + 4, y: row.midY - carrier.height / 2,
-                                    width: carrier.width, height: carrier.height)
-        let cell = BatteryView.preferredSize
-        battery.frame = CGRect(x: row.maxX - gap - cell.width, y: (row.midY - cell.height / 2).rounded(), width: cell.width, height: cell.height)
-        let time = timeLabel.sizeThatFits(row.size)
-        // The clock's box is 60 points wide where there is room (a steady repaint area as the
-        // minutes change width), never wider than the space between the left items' edge and the battery.
-        let centreRoom = 2 * min(row.midX - (row.minX + gap), battery.frame.minX - gap - row.midX)
-        let timeWidth = max(time.width, min(60, centreRoom))
-        timeLabel.frame = CGRect(x: (row.midX - timeWidth / 2).rounded(), y: row.midY - time.height / 2,
-                                 width: timeWidth, height: time.height)
-        // Centred if it fits there; otherwise the signal bars make way and the clock centres
-        // in the room left of the battery; otherwise it goes too.
-        let centred = row.midX - time.width / 2 - gap >= row.minX && row.midX + time.width / 2 + gap <= battery.frame.minX
-        let room = CGRect(x: row.minX + gap, y: row.minY, width: battery.frame.minX - gap - (row.minX + gap), height: row.height)
-        if !centred {
-            timeLabel.frame = CGRect(x: (room.midX - time.width / 2).rounded(), y: row.midY - time.height / 2,
-                                     width: time.width, height: time.height)
-        }
-        timeLabel.isHidden = !centred && time.width > room.width
-        let leftLimit = timeLabel.isHidden ? battery.frame.minX - gap : row.midX - time.width / 2 - gap
-        signalBars.isHidden = !centred || signalBars.frame.maxX > leftLimit
-        carrierLabel.isHidden = signalBars.isHidden || carrierLabel.frame.maxX > leftLimit
-        // The data network follows the carrier (or the bars when the carrier's name is empty)
-        // and drops out with them.
-        let networkX = (carrier.width > 0 ? carrierLabel.frame.maxX : signalBars.frame.maxX) + 4
-        let fan = WifiBarsView.preferredSize, name = networkLabel.sizeThatFits(row.size)
-        wifiBars.frame = CGRect(x: networkX, y: (row.midY - fan.height / 2).rounded(), width: fan.width, height: fan.height)
-        networkLabel.frame = CGRect(x: networkX, y: row.midY - name.height / 2, width: name.width, height: name.height)
-        let networkView: View? = switch network {
-        case .none: nil
-        case .wifi: wifiBars
-        case .cellular: networkLabel
-        }
-        wifiBars.isHidden = networkView !== wifiBars || carrierLabel.isHidden || wifiBars.frame.maxX > leftLimit
-        networkLabel.isHidden = networkView !== networkLabel || carrierLabel.isHidden || networkLabel.frame.maxX > leftLimit
-
-        let inCall = showsCallBand
-        backgroundColor = inCall ? StatusBarView.inCallColor : StatusBarView.normalColor
-        let band = CGRect(x: b.minX, y: row.maxY, width: b.width, height: max(b.height - row.height, 0))
-        let call = callLabel.sizeThatFits(band.size), timer = callTimerLabel.sizeThatFits(band.size)
-        let timerWidth = max(timer.width, 40)
-        callTimerLabel.frame = CGRect(x: band.maxX - gap - timerWidth, y: band.midY - timer.height / 2, width: timerWidth, height: timer.height)
-        // The call text is centred on the bar, and kept clear of the timer on both sides so it stays centred.
-        let showsTimer = band.width >= 160
-        let callRoom = max(band.width - 2 * (showsTimer ? timerWidth + 2 * gap : gap), 0)
-        let callWidth = min(call.width, callRoom)
-        callLabel.frame = CGRect(x: band.midX - callWidth / 2, y: band.midY - call.height / 2, width: callWidth, height: call.height)
-        callLabel.isHidden = !inCall
-        callTimerLabel.isHidden = !inCall || !showsTimer
         // Right to left (Arabic), the bar mirrors as iOS's: signal and carrier on the right,
         // the battery on the left, the call timer on the left.
-        mirrorSubviewsForLayoutDirection()
+        layoutMirroredForDirection {
+            let b = bounds
+            let gap = StatusBarView.spacing
+            let row = CGRect(x: b.minX, y: b.minY, width: b.width, height: Screen.statusBarHeight)
+            let bars = SignalBarsView.preferredSize
+            signalBars.frame = CGRect(x: row.minX + gap, y: row.midY - bars.height / 2, width: bars.width, height: bars.height)
+            let carrier = carrierLabel.sizeThatFits(row.size)
+            carrierLabel.frame = CGRect(x: signalBars.frame.maxX + 4, y: row.midY - carrier.height / 2,
+                                        width: carrier.width, height: carrier.height)
+            let cell = BatteryView.preferredSize
+            battery.frame = CGRect(x: row.maxX - gap - cell.width, y: (row.midY - cell.height / 2).rounded(), width: cell.width, height: cell.height)
+            let time = timeLabel.sizeThatFits(row.size)
+            // The clock's box is 60 points wide where there is room (a steady repaint area as the
+            // minutes change width), never wider than the space between the left items' edge and the battery.
+            let centreRoom = 2 * min(row.midX - (row.minX + gap), battery.frame.minX - gap - row.midX)
+            let timeWidth = max(time.width, min(60, centreRoom))
+            timeLabel.frame = CGRect(x: (row.midX - timeWidth / 2).rounded(), y: row.midY - time.height / 2,
+                                     width: timeWidth, height: time.height)
+            // Centred if it fits there; otherwise the signal bars make way and the clock centres
+            // in the room left of the battery; otherwise it goes too.
+            let centred = row.midX - time.width / 2 - gap >= row.minX && row.midX + time.width / 2 + gap <= battery.frame.minX
+            let room = CGRect(x: row.minX + gap, y: row.minY, width: battery.frame.minX - gap - (row.minX + gap), height: row.height)
+            if !centred {
+                timeLabel.frame = CGRect(x: (room.midX - time.width / 2).rounded(), y: row.midY - time.height / 2,
+                                         width: time.width, height: time.height)
+            }
+            timeLabel.isHidden = !centred && time.width > room.width
+            let leftLimit = timeLabel.isHidden ? battery.frame.minX - gap : row.midX - time.width / 2 - gap
+            signalBars.isHidden = !centred || signalBars.frame.maxX > leftLimit
+            carrierLabel.isHidden = signalBars.isHidden || carrierLabel.frame.maxX > leftLimit
+            // The data network follows the carrier (or the bars when the carrier's name is empty)
+            // and drops out with them.
+            let networkX = (carrier.width > 0 ? carrierLabel.frame.maxX : signalBars.frame.maxX) + 4
+            let fan = WifiBarsView.preferredSize, name = networkLabel.sizeThatFits(row.size)
+            wifiBars.frame = CGRect(x: networkX, y: (row.midY - fan.height / 2).rounded(), width: fan.width, height: fan.height)
+            networkLabel.frame = CGRect(x: networkX, y: row.midY - name.height / 2, width: name.width, height: name.height)
+            let networkView: View? = switch network {
+            case .none: nil
+            case .wifi: wifiBars
+            case .cellular: networkLabel
+            }
+            wifiBars.isHidden = networkView !== wifiBars || carrierLabel.isHidden || wifiBars.frame.maxX > leftLimit
+            networkLabel.isHidden = networkView !== networkLabel || carrierLabel.isHidden || networkLabel.frame.maxX > leftLimit
+
+            let inCall = showsCallBand
+            backgroundColor = inCall ? StatusBarView.inCallColor : StatusBarView.normalColor
+            let band = CGRect(x: b.minX, y: row.maxY, width: b.width, height: max(b.height - row.height, 0))
+            let call = callLabel.sizeThatFits(band.size), timer = callTimerLabel.sizeThatFits(band.size)
+            let timerWidth = max(timer.width, 40)
+            callTimerLabel.frame = CGRect(x: band.maxX - gap - timerWidth, y: band.midY - timer.height / 2, width: timerWidth, height: timer.height)
+            // The call text is centred on the bar, and kept clear of the timer on both sides so it stays centred.
+            let showsTimer = band.width >= 160
+            let callRoom = max(band.width - 2 * (showsTimer ? timerWidth + 2 * gap : gap), 0)
+            let callWidth = min(call.width, callRoom)
+            callLabel.frame = CGRect(x: band.midX - callWidth / 2, y: band.midY - call.height / 2, width: callWidth, height: call.height)
+            callLabel.isHidden = !inCall
+            callTimerLabel.isHidden = !inCall || !showsTimer
+        }
     }
 }

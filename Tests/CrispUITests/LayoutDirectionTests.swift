@@ -10,15 +10,17 @@ import Testing
     /// as a whole; counts its layouts.
     final class Row: View {
         var layouts = 0
+        var gap: CGFloat = 30
         let boxes = [View(), View(), View()]
         override init(frame: CGRect = .zero) {
             super.init(frame: frame)
             for b in boxes { addSubview(b) }
         }
         override func layoutSubviews() {
-            layouts += 1
-            for (i, b) in boxes.enumerated() { b.frame = CGRect(x: 10 + CGFloat(i) * 30, y: 0, width: 20, height: 20) }
-            mirrorSubviewsForLayoutDirection()
+            layoutMirroredForDirection {
+                layouts += 1
+                for (i, b) in boxes.enumerated() { b.frame = CGRect(x: 10 + CGFloat(i) * gap, y: 0, width: 20, height: 20) }
+            }
         }
     }
 
@@ -85,6 +87,67 @@ import Testing
         row.semanticContentAttribute = .forceLeftToRight
         window.layoutIfNeeded()
         #expect(row.boxes.map(\.frame.minX) == [10, 40, 70])
+    }
+
+    @Test func aRightToLeftRelayoutThatMovesNothingRepaintsNothing() throws {
+        let window = Window(screen: Screen(device: .iPhone4))
+        window.userInterfaceLayoutDirection = .rightToLeft
+        let row = Row(frame: CGRect(x: 0, y: 0, width: 200, height: 20))
+        window.rootView = View()
+        window.rootView?.addSubview(row)
+        window.layoutIfNeeded()
+        #expect(row.boxes.map(\.frame.minX) == [170, 140, 110])
+        let host = try HeadlessHost(window: window)
+        try host.renderFrame()
+        #expect(window.dirtyRegion.isEmpty)
+        let layouts = row.layouts
+        row.setNeedsLayout()
+        window.layoutIfNeeded()
+        #expect(row.layouts == layouts + 1)
+        #expect(window.dirtyRegion.isEmpty, "each box was set once, to the frame it had: nothing to repaint")
+        #expect(row.boxes.map(\.frame.minX) == [170, 140, 110])
+        // A real change repaints the old and new places of the box that moved, and nothing else.
+        row.gap = 40
+        row.setNeedsLayout()
+        window.layoutIfNeeded()
+        #expect(row.boxes.map(\.frame.minX) == [170, 130, 90])
+        let dirty = window.dirtyRegion.boundingBox
+        #expect(dirty.minX >= 90 * 2 && dirty.maxX <= 160 * 2, "only the two moved boxes, in pixels: \(dirty)")
+    }
+
+    @Test func framesReadInsideTheMirroredLayoutAreAsWritten() {
+        final class Chain: View {
+            let a = View(), b = View(), unplaced = View(frame: CGRect(x: 0, y: 0, width: 30, height: 10))
+            var readBack: [CGFloat] = []
+            override init(frame: CGRect = .zero) {
+                super.init(frame: frame)
+                for v in [a, b, unplaced] { addSubview(v) }
+            }
+            override func layoutSubviews() {
+                layoutMirroredForDirection {
+                    a.frame = CGRect(x: 10, y: 0, width: 20, height: 20)
+                    readBack = [a.frame.minX, a.center.x, a.bounds.width]
+                    a.bounds.size.width = 30  // resized about its centre, still as written
+                    b.frame = CGRect(x: a.frame.maxX + 5, y: 0, width: 20, height: 20)
+                }
+            }
+        }
+        let chain = Chain(frame: CGRect(x: 0, y: 0, width: 200, height: 20))
+        chain.semanticContentAttribute = .forceRightToLeft
+        chain.layoutIfNeeded()
+        #expect(chain.readBack == [10, 20, 20], "read back left to right inside the layout")
+        #expect(chain.a.frame == CGRect(x: 165, y: 0, width: 30, height: 20))
+        #expect(chain.b.frame == CGRect(x: 140, y: 0, width: 20, height: 20), "placed after a's written right edge (35), mirrored")
+        // A subview the layout does not place keeps its frame, however often the layout runs.
+        for _ in 0..<3 {
+            chain.setNeedsLayout()
+            chain.layoutIfNeeded()
+            #expect(chain.unplaced.frame == CGRect(x: 0, y: 0, width: 30, height: 10))
+        }
+        // Left to right the layout runs as written.
+        chain.semanticContentAttribute = .forceLeftToRight
+        chain.layoutIfNeeded()
+        #expect(chain.a.frame == CGRect(x: 5, y: 0, width: 30, height: 20) && chain.b.frame.minX == 40)
     }
 
     @Test func aViewMovedIntoARightToLeftTreeIsLaidOutForIt() {

@@ -194,41 +194,42 @@ public final class AssetsScreen: View, DemoScreen, ThemeFollowing {
     }
 
     public override func layoutSubviews() {
-        // `insetBy` gives the null rectangle (at infinity) when the bounds are smaller than the
-        // insets, as in a window resized to a sliver: lay out in an empty rectangle instead.
-        let inset = bounds.insetBy(dx: 6, dy: 4)
-        let b = inset.isNull ? CGRect(x: bounds.midX, y: bounds.midY, width: 0, height: 0) : inset
-        let wide = showsBoth
-        let line: CGFloat = wide ? 20 : 15
-        for (i, label) in summaryLabels.enumerated() {
-            label.fontSize = wide ? 14 : 11
-            label.frame = CGRect(x: b.minX, y: b.minY + CGFloat(i) * line, width: b.width, height: line)
-        }
-        var top = b.minY + 2 * line + 4
-        if wide {
-            for button in pageButtons { button.isHidden = true }
-            let rows = CGFloat((report?.rows.count ?? 0) + 2)
-            let tableHeight = min(rows * 22, (b.maxY - top) * 0.5).rounded(.down)
-            table.isHidden = false
-            chart.isHidden = false
-            table.frame = CGRect(x: b.minX, y: top, width: b.width, height: tableHeight)
-            chart.frame = CGRect(x: b.minX, y: table.frame.maxY + 8, width: b.width, height: max(b.maxY - table.frame.maxY - 8, 0))
-        } else {
-            let buttonHeight: CGFloat = 22
-            let w = ((b.width - 6) / 2).rounded(.down)
-            for (i, button) in pageButtons.enumerated() {
-                button.isHidden = false
-                button.frame = CGRect(x: b.minX + CGFloat(i) * (w + 6), y: top, width: w, height: buttonHeight)
-            }
-            top += buttonHeight + 6
-            let content = CGRect(x: b.minX, y: top, width: b.width, height: max(b.maxY - top, 0))
-            table.isHidden = page != .table
-            chart.isHidden = page != .chart
-            table.frame = content
-            chart.frame = content
-        }
         // Right to left the page buttons swap sides ("Table" on the right).
-        mirrorSubviewsForLayoutDirection()
+        layoutMirroredForDirection {
+            // `insetBy` gives the null rectangle (at infinity) when the bounds are smaller than the
+            // insets, as in a window resized to a sliver: lay out in an empty rectangle instead.
+            let inset = bounds.insetBy(dx: 6, dy: 4)
+            let b = inset.isNull ? CGRect(x: bounds.midX, y: bounds.midY, width: 0, height: 0) : inset
+            let wide = showsBoth
+            let line: CGFloat = wide ? 20 : 15
+            for (i, label) in summaryLabels.enumerated() {
+                label.fontSize = wide ? 14 : 11
+                label.frame = CGRect(x: b.minX, y: b.minY + CGFloat(i) * line, width: b.width, height: line)
+            }
+            var top = b.minY + 2 * line + 4
+            if wide {
+                for button in pageButtons { button.isHidden = true }
+                let rows = CGFloat((report?.rows.count ?? 0) + 2)
+                let tableHeight = min(rows * 22, (b.maxY - top) * 0.5).rounded(.down)
+                table.isHidden = false
+                chart.isHidden = false
+                table.frame = CGRect(x: b.minX, y: top, width: b.width, height: tableHeight)
+                chart.frame = CGRect(x: b.minX, y: table.frame.maxY + 8, width: b.width, height: max(b.maxY - table.frame.maxY - 8, 0))
+            } else {
+                let buttonHeight: CGFloat = 22
+                let w = ((b.width - 6) / 2).rounded(.down)
+                for (i, button) in pageButtons.enumerated() {
+                    button.isHidden = false
+                    button.frame = CGRect(x: b.minX + CGFloat(i) * (w + 6), y: top, width: w, height: buttonHeight)
+                }
+                top += buttonHeight + 6
+                let content = CGRect(x: b.minX, y: top, width: b.width, height: max(b.maxY - top, 0))
+                table.isHidden = page != .table
+                chart.isHidden = page != .chart
+                table.frame = content
+                chart.frame = content
+            }
+        }
     }
 
     public func handleKey(_ key: KeyPress) -> Bool {

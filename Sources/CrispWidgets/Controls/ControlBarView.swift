@@ -37,21 +37,22 @@ public final class ControlBarView: View, ThemeFollowing {
     public static func contentWidth(height: CGFloat) -> CGFloat { height * (4 * 0.8 + 3 * 1.2 + 9 * 0.08) }
 
     public override func layoutSubviews() {
-        let b = bounds
-        let h = b.height
-        let toggle = h * 0.8, switchHeight = h * 0.6, switchWidth = h * 1.2, gap = h * 0.08
-        var x = b.minX + gap * 1.5
-        for t in toggles {
-            t.frame = CGRect(x: x, y: b.midY - toggle / 2, width: toggle, height: toggle)
-            x += toggle + gap
-        }
-        x = b.maxX - gap * 1.5 - 3 * switchWidth - 2 * gap
-        for s in switches {
-            s.frame = CGRect(x: x, y: b.midY - switchHeight / 2, width: switchWidth, height: switchHeight)
-            x += switchWidth + gap
-        }
         // Right to left the toggles start at the right and the switches end at the left.
-        mirrorSubviewsForLayoutDirection()
+        layoutMirroredForDirection {
+            let b = bounds
+            let h = b.height
+            let toggle = h * 0.8, switchHeight = h * 0.6, switchWidth = h * 1.2, gap = h * 0.08
+            var x = b.minX + gap * 1.5
+            for t in toggles {
+                t.frame = CGRect(x: x, y: b.midY - toggle / 2, width: toggle, height: toggle)
+                x += toggle + gap
+            }
+            x = b.maxX - gap * 1.5 - 3 * switchWidth - 2 * gap
+            for s in switches {
+                s.frame = CGRect(x: x, y: b.midY - switchHeight / 2, width: switchWidth, height: switchHeight)
+                x += switchWidth + gap
+            }
+        }
     }
 
     public override func draw(_ rect: CGRect) {

@@ -65,32 +65,33 @@ public final class ZoomPanelView: View, ThemeFollowing {
     var controlRowHeight: CGFloat { min(max(bounds.width * 0.12, 20), 32) }
 
     public override func layoutSubviews() {
-        let b = bounds
-        let pad = min(b.width, b.height) * 0.05
-        let row = controlRowHeight
-        let stageHeight = max(b.height - 2 * pad - row - pad * 0.5, 0)
-        let stageWidth = max((b.width - 3 * pad) / 2, 0)
-        toggleStage.frame = CGRect(x: b.minX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
-        switchStage.frame = CGRect(x: toggleStage.frame.maxX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
-        factorLabel.fontSize = row * 0.5
-        factorLabel.alignment = effectiveUserInterfaceLayoutDirection == .rightToLeft ? .left : .right
-        let labelWidth = factorLabel.fontSize * 2.6
-        factorLabel.frame = CGRect(x: b.maxX - pad - labelWidth, y: b.maxY - pad - row, width: labelWidth, height: row)
-        slider.frame = CGRect(x: b.minX + pad, y: b.maxY - pad - row, width: max(factorLabel.frame.minX - pad * 0.5 - b.minX - pad, 0),
-                              height: row)
-
-        // The pair, magnified: the toggle centred; the switch centred at 1×, its knob centred
-        // from 3× on (the knob is where the detail is), moving smoothly in between.
-        let z = zoom, h = baseHeight * z
-        let toggleSide = h * 0.8, switchSize = CGSize(width: h * 1.2, height: h * 0.6)
-        let t = toggleStage.bounds, s = switchStage.bounds
-        toggle.frame = CGRect(x: t.midX - toggleSide / 2, y: t.midY - toggleSide / 2, width: toggleSide, height: toggleSide)
-        let knobOffset = switchSize.width / 2 - switchSize.height / 2
-        let shift = knobOffset * min(max((z - 1) / 2, 0), 1) * (serviceSwitch.isOn ? 1 : -1)
-        serviceSwitch.frame = switchStage.directionalFrame(CGRect(x: s.midX - switchSize.width / 2 - shift, y: s.midY - switchSize.height / 2,
-                                                                  width: switchSize.width, height: switchSize.height))
         // Right to left: the switch's stage on the left, the factor left of the slider.
-        mirrorSubviewsForLayoutDirection()
+        layoutMirroredForDirection {
+            let b = bounds
+            let pad = min(b.width, b.height) * 0.05
+            let row = controlRowHeight
+            let stageHeight = max(b.height - 2 * pad - row - pad * 0.5, 0)
+            let stageWidth = max((b.width - 3 * pad) / 2, 0)
+            toggleStage.frame = CGRect(x: b.minX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
+            switchStage.frame = CGRect(x: toggleStage.frame.maxX + pad, y: b.minY + pad, width: stageWidth, height: stageHeight)
+            factorLabel.fontSize = row * 0.5
+            factorLabel.alignment = effectiveUserInterfaceLayoutDirection == .rightToLeft ? .left : .right
+            let labelWidth = factorLabel.fontSize * 2.6
+            factorLabel.frame = CGRect(x: b.maxX - pad - labelWidth, y: b.maxY - pad - row, width: labelWidth, height: row)
+            slider.frame = CGRect(x: b.minX + pad, y: b.maxY - pad - row, width: max(factorLabel.frame.minX - pad * 0.5 - b.minX - pad, 0),
+                                  height: row)
+
+            // The pair, magnified: the toggle centred; the switch centred at 1×, its knob centred
+            // from 3× on (the knob is where the detail is), moving smoothly in between.
+            let z = zoom, h = baseHeight * z
+            let toggleSide = h * 0.8, switchSize = CGSize(width: h * 1.2, height: h * 0.6)
+            let t = toggleStage.bounds, s = switchStage.bounds
+            toggle.frame = CGRect(x: t.midX - toggleSide / 2, y: t.midY - toggleSide / 2, width: toggleSide, height: toggleSide)
+            let knobOffset = switchSize.width / 2 - switchSize.height / 2
+            let shift = knobOffset * min(max((z - 1) / 2, 0), 1) * (serviceSwitch.isOn ? 1 : -1)
+            serviceSwitch.frame = switchStage.directionalFrame(CGRect(x: s.midX - switchSize.width / 2 - shift, y: s.midY - switchSize.height / 2,
+                                                                      width: switchSize.width, height: switchSize.height))
+        }
     }
 
     public override func draw(_ rect: CGRect) {
