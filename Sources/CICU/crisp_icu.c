@@ -24,6 +24,15 @@ int32_t crisp_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *off
     return count;
 }
 
+int32_t crisp_icu_vertical_orientation(uint32_t c) {
+    switch (u_getIntPropertyValue((UChar32)c, UCHAR_VERTICAL_ORIENTATION)) {
+    case U_VO_TRANSFORMED_ROTATED: return 1;
+    case U_VO_TRANSFORMED_UPRIGHT: return 2;
+    case U_VO_UPRIGHT: return 3;
+    default: return 0;
+    }
+}
+
 void crisp_icu_version(char *out) {
     UVersionInfo v;
     u_getVersion(v);

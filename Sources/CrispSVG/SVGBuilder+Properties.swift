@@ -37,17 +37,17 @@ extension SVGBuilder {
         "mix-blend-mode", "isolation", "paint-order", "image-rendering", "font-style", "vector-effect",
         "font-feature-settings", "font-variant", "font-variant-ligatures", "font-variant-caps", "font-variant-numeric",
         "font-kerning", "kerning", "direction", "unicode-bidi", "dominant-baseline", "alignment-baseline", "baseline-shift",
-        "text-decoration", "text-decoration-line", "white-space",
+        "text-decoration", "text-decoration-line", "white-space", "writing-mode", "text-orientation",
+        "glyph-orientation-vertical",
     ]
     /// Properties that cannot change a picture made of the elements Crisp draws (text and
     /// raster-image properties, interaction, hints).
     static let inertProperties: Set<String> = [
-        "font", "font-stretch", "font-size-adjust", "writing-mode", "glyph-orientation-horizontal",
-        "glyph-orientation-vertical", "text-rendering", "color-rendering", "color-interpolation",
+        "font", "font-stretch", "font-size-adjust", "glyph-orientation-horizontal", "text-rendering", "color-rendering", "color-interpolation",
         "color-interpolation-filters", "color-profile", "pointer-events", "cursor", "enable-background", "clip",
         "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity", "line-height",
         "inline-size", "shape-inside", "shape-padding", "shape-margin", "font-variant-east-asian",
-        "text-decoration-style", "text-decoration-color", "text-orientation",
+        "text-decoration-style", "text-decoration-color",
         "text-indent", "text-align", "text-transform", "buffered-rendering",
         // CSS on the root element: not drawn, as resvg 0.44 draws none (a background behind the
         // document is the caller's to draw).
@@ -389,6 +389,32 @@ extension SVGBuilder {
         case "text-decoration-color":
             guard let c = SVGBuilder.decorationColor(value) else { throw invalid(d, "not a colour") }
             own.textDecorationColor = c
+        case "writing-mode":
+            switch value {
+            case "horizontal-tb", "lr", "lr-tb", "rl", "rl-tb": p.writingMode = .horizontal
+            case "vertical-rl", "vertical-lr", "tb", "tb-rl": p.writingMode = .vertical
+            case "sideways-rl":
+                p.writingMode = .vertical
+                p.textOrientation = .sideways
+            case "sideways-lr": p.writingMode = .sidewaysBottomToTop
+            default: throw invalid(d, "expected horizontal-tb, vertical-rl, vertical-lr, sideways-rl, sideways-lr, lr, lr-tb, rl, rl-tb, tb or tb-rl")
+            }
+        case "text-orientation":
+            switch value {
+            case "mixed": p.textOrientation = .mixed
+            case "upright": p.textOrientation = .upright
+            case "sideways", "sideways-right": p.textOrientation = .sideways
+            default: throw invalid(d, "expected mixed, upright or sideways")
+            }
+        case "glyph-orientation-vertical":
+            // SVG 1.1: auto, or an angle of 0 (upright) or 90 (turned); 180 and 270 are not
+            // drawn (CSS Writing Modes maps only these to text-orientation).
+            switch value {
+            case "auto": p.textOrientation = .mixed
+            case "0", "0deg": p.textOrientation = .upright
+            case "90", "90deg": p.textOrientation = .sideways
+            default: throw invalid(d, "expected auto, 0 or 90")
+            }
         case "white-space":
             switch value {
             case "pre", "pre-wrap", "break-spaces": p.whiteSpacePreserves = true

@@ -37,7 +37,16 @@ import Foundation
 // 6. textPath: each cluster's middle is placed at its distance along the path and turned to the
 //    path's direction there; a cluster whose middle is off the path is not drawn.
 //    `method="stretch"` is drawn as align (resvg and Chromium do the same).
-// 7. Geometry: each span's glyph outlines become one shape with its fill, stroke and their
+// 7. Vertical text (`writing-mode` on the text element: vertical-rl, vertical-lr, tb, tb-rl,
+//    sideways-rl; sideways-lr runs bottom to top): the pen runs down the column through x.
+//    Characters stand by `text-orientation` (or `glyph-orientation-vertical`): for `mixed`,
+//    Unicode's Vertical_Orientation (UAX #50) sets CJK upright, shaped top to bottom by HarfBuzz
+//    with the font's vertical forms and advances (an ideographic comma in the cell's top right,
+//    brackets turned where the font has vertical ones), and turns the rest 90° clockwise, their
+//    em box centred on the column; baseline shifts move toward the column's right; text-anchor,
+//    textLength and letter-spacing run along the column; decorations run beside it, as resvg
+//    draws them. Text on a path stays horizontal.
+// 8. Geometry: each span's glyph outlines become one shape with its fill, stroke and their
 //    properties; `text-decoration` lines are rectangles under each cluster of the spans they
 //    cover, drawn with the paint of the element that declares them (underline and overline
 //    before the text, line-through after). The text element is one group, so transforms,
@@ -71,6 +80,9 @@ extension SVGBuilder {
         var decorationColor: SVGPaintSpec?
         /// The cumulative `baseline-shift` up, for descendants.
         var shiftUp: CGFloat = 0
+        /// In vertical text, how far a turned glyph's baseline lies below the column's centre
+        /// line: half the ascender plus the (negative) descender, so that the em box is centred.
+        var centralOffset: CGFloat = 0
     }
 
     /// One character after white-space handling.
@@ -189,6 +201,7 @@ extension SVGBuilder {
             case .length(let l): up += l
             }
             span.shiftUp = up
+            span.centralOffset = (metrics.ascender + metrics.descender) / 2
             let baseline = own.alignmentBaseline != .auto ? own.alignmentBaseline : p.dominantBaseline
             let down: CGFloat
             switch baseline {
@@ -399,6 +412,19 @@ extension SVGBuilder {
         while let last = characters.last, last.scalar == " ", !last.isPreserved { characters.removeLast() }
         guard !characters.isEmpty else { return nil }
 
+        // Vertical text (the text element's `writing-mode`): the pen runs down (or, sideways-lr,
+        // up) the column. On a textPath the glyphs follow the path instead.
+        var writingMode = properties.writingMode
+        if writingMode != .horizontal, characters.contains(where: { $0.path != nil }) {
+            warn("writing-mode on a <text> with a <textPath> is drawn horizontally", at: e.offset)
+            writingMode = .horizontal
+        }
+        let vertical = writingMode != .horizontal
+        let inlineSign: CGFloat = writingMode == .sidewaysBottomToTop ? -1 : 1
+        /// The distance along the line (x, or y down a column, up a sideways-lr one).
+        func inline(_ p: CGPoint) -> CGFloat { vertical ? p.y * inlineSign : p.x }
+        func moveInline(_ p: inout CGPoint, by d: CGFloat) { if vertical { p.y += d * inlineSign } else { p.x += d } }
+
         // Outer elements first, so that inner ones override.
         for p in positions {
             let count = min(p.end, characters.count) - p.start
@@ -434,7 +460,7 @@ extension SVGBuilder {
         for range in chunkRanges {
             let first = clusters.count
             clusters += shapeChunk(range, characters: characters, spans: spans, open: bidiOpen, close: bidiClose,
-                                   direction: properties.direction)
+                                   direction: properties.direction, writingMode: writingMode)
             let chunkClusters = first..<clusters.count
             // letter-spacing after every cluster but the last (except in cursive scripts),
             // word-spacing after word separators, as resvg.
@@ -452,16 +478,16 @@ extension SVGBuilder {
             let head = characters[range.lowerBound]
             if let x = head.x { pen.x = x }
             if let y = head.y { pen.y = y }
-            let startX = pen.x
+            let start = inline(pen)
             for k in chunkClusters {
                 let c = characters[clusters[k].character]
                 pen.x += c.dx ?? 0
                 pen.y += c.dy ?? 0
                 clusters[k].origin = pen
                 clusters[k].chunk = chunks.count
-                pen.x += clusters[k].advance
+                moveInline(&pen, by: clusters[k].advance)
             }
-            chunks.append((chunkClusters, pen.x - startX))
+            chunks.append((chunkClusters, inline(pen) - start))
         }
 
         // textLength: an element's clusters stretched or squeezed to the length, by spacing
@@ -476,36 +502,39 @@ extension SVGBuilder {
                 warn("textLength over several text chunks (absolute x or y inside) is ignored", at: p.offset)
                 continue
             }
-            let startX = clusters[firstCluster].origin.x
-            let natural = clusters[lastCluster].origin.x + clusters[lastCluster].advance - startX
+            let start = inline(clusters[firstCluster].origin)
+            let natural = inline(clusters[lastCluster].origin) + clusters[lastCluster].advance - start
             let delta = length - natural
             guard delta != 0, natural > 0 else { continue }
             if p.scalesGlyphs {
                 let factor = length / natural
                 for i in firstCluster...lastCluster {
-                    clusters[i].origin.x = startX + (clusters[i].origin.x - startX) * factor
+                    moveInline(&clusters[i].origin, by: (inline(clusters[i].origin) - start) * (factor - 1))
                     clusters[i].scale *= factor
                 }
             } else if lastCluster > firstCluster {
                 let step = delta / CGFloat(lastCluster - firstCluster)
-                for (k, i) in (firstCluster...lastCluster).enumerated() { clusters[i].origin.x += step * CGFloat(k) }
+                for (k, i) in (firstCluster...lastCluster).enumerated() {
+                    moveInline(&clusters[i].origin, by: step * CGFloat(k))
+                    if i < lastCluster { clusters[i].spacing += step }
+                }
             } else {
                 continue
             }
-            for i in (lastCluster + 1)..<chunks[chunk].range.upperBound { clusters[i].origin.x += delta }
+            for i in (lastCluster + 1)..<chunks[chunk].range.upperBound { moveInline(&clusters[i].origin, by: delta) }
             chunks[chunk].width += delta
         }
         for chunk in chunks where !chunk.range.isEmpty {
             let firstCharacter = clusters[chunk.range].map(\.character).min() ?? 0
             var anchor = spans[characters[firstCharacter].span].properties.textAnchor
-            if paragraphRTL { anchor = anchor == .start ? .end : anchor == .end ? .start : anchor }
+            if paragraphRTL, !vertical { anchor = anchor == .start ? .end : anchor == .end ? .start : anchor }
             let shift: CGFloat
             switch anchor {
             case .start: shift = 0
             case .middle: shift = -chunk.width / 2
             case .end: shift = -chunk.width
             }
-            if shift != 0 { for i in chunk.range { clusters[i].origin.x += shift } }
+            if shift != 0 { for i in chunk.range { moveInline(&clusters[i].origin, by: shift) } }
         }
 
         // Outlines by span; decorations by declaring span.
@@ -527,6 +556,19 @@ extension SVGBuilder {
                 frame = frame.concatenating(CGAffineTransform(translationX: -half, y: cluster.origin.y + span.baselineOffset))
                     .concatenating(CGAffineTransform(rotationAngle: place.angle))
                     .concatenating(CGAffineTransform(translationX: place.point.x, y: place.point.y))
+            } else if vertical {
+                // The column's centre line runs through the origin. An upright cluster hangs
+                // from it as HarfBuzz placed it (its offsets are from the top of its box); a
+                // turned one sits with its em box centred on the line; baseline shifts move
+                // either toward the line's top side (right of a top-to-bottom column).
+                // `dominant-baseline` is not used in vertical text (nor by resvg).
+                let place = CGAffineTransform(translationX: cluster.origin.x, y: cluster.origin.y)
+                if cluster.upright {
+                    frame = frame.concatenating(CGAffineTransform(translationX: span.shiftUp, y: 0)).concatenating(place)
+                } else {
+                    frame = frame.concatenating(CGAffineTransform(translationX: 0, y: span.centralOffset - span.shiftUp))
+                        .concatenating(CGAffineTransform(rotationAngle: inlineSign * .pi / 2)).concatenating(place)
+                }
             } else {
                 frame = frame.concatenating(CGAffineTransform(translationX: cluster.origin.x, y: cluster.origin.y + span.baselineOffset))
             }
@@ -535,34 +577,51 @@ extension SVGBuilder {
                 spanOrder.append(c.span)
             }
             for g in cluster.glyphs {
-                var t = CGAffineTransform(scaleX: cluster.scale, y: -1)
+                // An upright cluster's inline axis is y: textLength's scale stretches it down.
+                let (sx, sy) = cluster.upright ? (1, cluster.scale) : (cluster.scale, 1)
+                var t = CGAffineTransform(scaleX: sx, y: -sy)
                 if span.slant != 0 {
                     // Synthesized oblique: the outline sheared right about the baseline (y up in
                     // glyph space), then flipped.
                     t = CGAffineTransform(a: 1, b: 0, c: tan(span.slant * .pi / 180), d: 1, tx: 0, ty: 0).concatenating(t)
                 }
-                t = t.concatenating(CGAffineTransform(translationX: g.position.x * cluster.scale, y: -g.position.y)).concatenating(frame)
+                t = t.concatenating(CGAffineTransform(translationX: g.position.x * sx, y: -g.position.y * sy)).concatenating(frame)
                 if g.font.face.isColorGlyph(g.glyph) {
                     spanColorGlyphs[c.span, default: []].append((g.glyph, g.font, t))
                 } else if let outline = g.font.path(for: g.glyph, transform: t) {
                     spanPaths[c.span]!.addPath(outline)
                 }
             }
+            // In vertical text the lines run along the column, in a frame turned with it whose
+            // baseline is the centre line: the underline half the font's height to the left
+            // (below, turned), the overline as far to the right, the line-through on the
+            // centre, as resvg draws them.
+            var lineFrame = frame
+            if vertical, c.path == nil {
+                lineFrame = CGAffineTransform(translationX: 0, y: -span.shiftUp)
+                    .concatenating(CGAffineTransform(rotationAngle: inlineSign * .pi / 2))
+                    .concatenating(CGAffineTransform(translationX: cluster.origin.x, y: cluster.origin.y))
+                if let r = c.rotate, r != 0 { lineFrame = CGAffineTransform(rotationAngle: r * .pi / 180).concatenating(lineFrame) }
+            }
             for (lines, declaredBy) in span.decorations {
                 let declaring = spans[declaredBy]
                 let metrics = declaring.font.lineMetrics
                 let paths = decorationPaths[declaredBy] ?? (CGMutablePath(), CGMutablePath())
                 decorationPaths[declaredBy] = paths
-                let piece = DecorationPiece(width: cluster.advance * cluster.scale, phase: cluster.origin.x, frame: frame,
+                let piece = DecorationPiece(width: max(cluster.advance * cluster.scale + cluster.spacing, 0), phase: inline(cluster.origin), frame: lineFrame,
                                             style: declaring.decorationStyle)
+                let half = (metrics.ascender - metrics.descender) / 2
                 if lines.contains(.underline) {
-                    piece.line(top: metrics.underlineOffset, thickness: metrics.underlineThickness, away: -1, into: paths.under)
+                    let t = metrics.underlineThickness
+                    piece.line(top: vertical ? -half + t / 2 : metrics.underlineOffset, thickness: t, away: -1, into: paths.under)
                 }
                 if lines.contains(.overline) {
-                    piece.line(top: metrics.ascender, thickness: metrics.underlineThickness, away: 1, into: paths.under)
+                    let t = metrics.underlineThickness
+                    piece.line(top: vertical ? half + t / 2 : metrics.ascender, thickness: t, away: 1, into: paths.under)
                 }
                 if lines.contains(.lineThrough) {
-                    piece.line(top: metrics.strikeoutOffset, thickness: metrics.strikeoutThickness, away: -1, into: paths.through)
+                    let t = metrics.strikeoutThickness
+                    piece.line(top: vertical ? t / 2 : metrics.strikeoutOffset, thickness: t, away: -1, into: paths.through)
                 }
             }
         }
@@ -658,13 +717,21 @@ extension SVGBuilder {
         var origin = CGPoint.zero
         var scale: CGFloat = 1
         var chunk = 0
+        /// Set upright in vertical text (shaped top to bottom: glyph positions run down, y up).
+        var upright = false
+        /// The space `textLength` (spacing) added after the cluster, which its decorations span
+        /// as they span letter-spacing.
+        var spacing: CGFloat = 0
     }
 
     /// One chunk's characters shaped: bidi levels (the `unicode-bidi` controls around spans
     /// inserted), runs of one level and one face (fallback faces for what a span's font lacks),
     /// each shaped in its direction, the runs in visual order, glyphs grouped into clusters.
+    /// In vertical text, runs also split between upright characters (shaped top to bottom, with
+    /// the font's vertical forms) and turned ones (shaped as horizontal text).
     func shapeChunk(_ range: Range<Int>, characters: [TextCharacter], spans: [TextSpan], open: [Int: [Unicode.Scalar]],
-                    close: [Int: [Unicode.Scalar]], direction: TextDirection) -> [TextCluster] {
+                    close: [Int: [Unicode.Scalar]], direction: TextDirection,
+                    writingMode: SVGWritingMode = .horizontal) -> [TextCluster] {
         var scalars: [Unicode.Scalar] = []
         var owner: [Int] = []       // the character of each scalar, -1 for a control
         for i in range {
@@ -684,7 +751,7 @@ extension SVGBuilder {
             hasBidi = true
         }
         // Runs: one level, one span font (size, features), one face.
-        struct Run { var level: UInt8; var span: Int; var face: TrueTypeFont; var characters: [Int] }
+        struct Run { var level: UInt8; var span: Int; var face: TrueTypeFont; var characters: [Int]; var upright = false }
         var runs: [Run] = []
         var fallbackFaces: [UInt32: TrueTypeFont] = [:]
         for i in range {
@@ -698,9 +765,12 @@ extension SVGBuilder {
             let spaceStays = c.scalar == " " && !(runs.last?.face.hasColorGlyphs ?? false)
             let attaches = category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
                 || category == .format || c.scalar.properties.isVariationSelector || spaceStays
-            // Marks, joiners, variation selectors and spaces stay in their neighbour's face.
+            var upright = false
+            // Marks, joiners, variation selectors and spaces stay in their neighbour's face
+            // (and, but for spaces, stand as it does).
             if attaches, let last = runs.last, last.span == c.span {
                 face = last.face
+                if c.scalar != " " { upright = last.upright }
             } else if face.glyph(for: c.scalar) == 0, c.scalar.value >= 0x20 {
                 if let f = fallbackFaces[c.scalar.value] {
                     face = f
@@ -710,13 +780,28 @@ extension SVGBuilder {
                     face = f
                 }
             }
+            // Upright in vertical text: by the span's text-orientation, and for mixed by the
+            // character's Vertical_Orientation (Tr characters upright where the face has a
+            // vertical form for them, as browsers set brackets).
+            if writingMode == .vertical, !(attaches && runs.last?.span == c.span) {
+                switch span.properties.textOrientation {
+                case .upright: upright = true
+                case .sideways: upright = false
+                case .mixed:
+                    switch c.scalar.verticalOrientation {
+                    case .upright, .transformedOrUpright: upright = true
+                    case .transformedOrRotated: upright = CTFont(face: face, size: 16).hasVerticalForm(c.scalar)
+                    case .rotated: upright = false
+                    }
+                }
+            }
             let level = levels[i - range.lowerBound]
-            if let last = runs.last, last.level == level, last.face === face,
+            if let last = runs.last, last.level == level, last.face === face, last.upright == upright,
                spans[last.span].font.size == span.font.size, spans[last.span].features == span.features,
                last.characters.last == i - 1 {
                 runs[runs.count - 1].characters.append(i)
             } else {
-                runs.append(Run(level: level, span: c.span, face: face, characters: [i]))
+                runs.append(Run(level: level, span: c.span, face: face, characters: [i], upright: upright))
             }
         }
         let order = hasBidi ? BidiResolution.visualOrder(runs.map(\.level)) : Array(runs.indices)
@@ -725,16 +810,19 @@ extension SVGBuilder {
             let run = runs[index]
             let span = spans[run.span]
             let font = run.face === span.font.face ? span.font : CTFont(face: run.face, size: span.font.size)
-            let glyphs = font.shapedGlyphs(run.characters.map { characters[$0].scalar }, features: span.features,
-                                           direction: run.level & 1 == 1 ? .rightToLeft : .leftToRight)
+            let scalars = run.characters.map { characters[$0].scalar }
+            let glyphs = run.upright ? font.shapedGlyphsVertically(scalars, features: span.features)
+                : font.shapedGlyphs(scalars, features: span.features, direction: run.level & 1 == 1 ? .rightToLeft : .leftToRight)
             var previous = -1
             for g in glyphs {
                 if g.cluster != previous || clusters.isEmpty {
-                    clusters.append(TextCluster(character: run.characters[g.cluster]))
+                    clusters.append(TextCluster(character: run.characters[g.cluster], upright: run.upright))
                     previous = g.cluster
                 }
                 let k = clusters.count - 1
-                clusters[k].glyphs.append((g.glyph, font, CGPoint(x: clusters[k].advance + g.offset.x, y: g.offset.y)))
+                let position = run.upright ? CGPoint(x: g.offset.x, y: g.offset.y - clusters[k].advance)
+                    : CGPoint(x: clusters[k].advance + g.offset.x, y: g.offset.y)
+                clusters[k].glyphs.append((g.glyph, font, position))
                 clusters[k].advance += g.advance
             }
         }

@@ -59,6 +59,10 @@ struct SVGProperties {
     var kerningOff = false
     /// `direction` (inherited): the text's paragraph direction.
     var direction = TextDirection.leftToRight
+    /// `writing-mode` (inherited; read on the `text` element only, as SVG 2 says).
+    var writingMode = SVGWritingMode.horizontal
+    /// `text-orientation` or `glyph-orientation-vertical` (inherited).
+    var textOrientation = SVGTextOrientation.mixed
     /// `dominant-baseline` (inherited).
     var dominantBaseline = SVGBaseline.auto
     /// `white-space` (inherited): nil when not set (then `xml:space` decides), true for pre,
@@ -127,6 +131,28 @@ struct SVGTextDecoration: OptionSet {
 /// `text-decoration-style`: how a decoration line is drawn.
 enum SVGTextDecorationStyle {
     case solid, double, dotted, dashed, wavy
+}
+
+/// `writing-mode` (of the `text` element): which way its lines run.
+enum SVGWritingMode {
+    /// `horizontal-tb` (and SVG 1.1's `lr`, `lr-tb`, `rl`, `rl-tb`).
+    case horizontal
+    /// Top to bottom: `vertical-rl`, `vertical-lr` (one line: the same) and SVG 1.1's `tb`,
+    /// `tb-rl`; `sideways-rl` is this with every character turned.
+    case vertical
+    /// `sideways-lr`: bottom to top, every character turned 90° counter-clockwise.
+    case sidewaysBottomToTop
+}
+
+/// `text-orientation` (or SVG 1.1's `glyph-orientation-vertical`): how characters stand in
+/// vertical text.
+enum SVGTextOrientation {
+    /// By Unicode's Vertical_Orientation: CJK upright, the rest turned.
+    case mixed
+    /// Every character upright.
+    case upright
+    /// Every character turned 90° clockwise.
+    case sideways
 }
 
 /// `text-anchor`: where a text chunk sits relative to its start position.

@@ -14,6 +14,10 @@
 int32_t crisp_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *offsets,
                               uint8_t *mandatory, int32_t capacity, int32_t *error);
 
+/// The Unicode Vertical_Orientation of `c` (UAX #50): 0 rotated (R), 1 transformed or rotated
+/// (Tr), 2 transformed or upright (Tu), 3 upright (U).
+int32_t crisp_icu_vertical_orientation(uint32_t c);
+
 /// ICU's version, as "72.1" (`out` holds at least 32 bytes).
 void crisp_icu_version(char *out);
 

@@ -56,6 +56,35 @@ extension CTFont {
         return glyphs
     }
 
+    /// `scalars` shaped by HarfBuzz top to bottom, as vertical text sets upright characters:
+    /// the font's vertical alternates ('vert', 'vrt2': the ideographic comma and full stop in
+    /// the column's top right corner, brackets turned), each `advance` the distance down the
+    /// column (the font's `vmtx`, or the ascender to descender height without one), each
+    /// `offset` (y up) from the pen, on the column's centre line at the top of the glyph's
+    /// box, to the glyph's own origin (so a glyph is drawn at pen + offset, as horizontally).
+    /// Cached as `shapedGlyphs` is.
+    public func shapedGlyphsVertically(_ scalars: [Unicode.Scalar], features: String = "") -> [ShapedGlyph] {
+        guard !scalars.isEmpty else { return [] }
+        let text = String(String.UnicodeScalarView(scalars))
+        let run = Shaper.shape(text: text, scalars: { scalars }, face: face, features: features, direction: nil, vertical: true)
+        let scale = self.scale
+        return (0..<run.glyphs.count).map { i in
+            ShapedGlyph(glyph: run.glyphs[i], cluster: min(Int(run.clusters[i]), scalars.count - 1),
+                        advance: CGFloat(run.advances[i]) * scale,
+                        offset: CGPoint(x: CGFloat(run.offsets[i].x) * scale, y: CGFloat(run.offsets[i].y) * scale))
+        }
+    }
+
+    /// Whether the font has a vertical form of `scalar` (its 'vert' or 'vrt2' feature gives
+    /// another glyph top to bottom): what decides, for a character whose Vertical_Orientation
+    /// is `transformedOrRotated` (brackets, dashes), between its upright vertical form and
+    /// turning it.
+    public func hasVerticalForm(_ scalar: Unicode.Scalar) -> Bool {
+        let plain = face.glyph(for: scalar)
+        guard plain != 0, let vertical = shapedGlyphsVertically([scalar]).first?.glyph else { return false }
+        return vertical != plain
+    }
+
     /// Whether `settings` (CSS `font-feature-settings` syntax) names at least one feature.
     public static func parsesFeatureSettings(_ settings: String) -> Bool { !Shaper.parseFeatures(settings).isEmpty }
 

@@ -46,13 +46,17 @@ enum Shaper {
 
     /// The run's text shaped in `face` with CSS `font-feature-settings`
     /// syntax `features` ("\"liga\" 0, \"kern\" off"). `direction` nil: guessed from the text.
+    /// `vertical`: shaped top to bottom (`direction` is then ignored): the font's vertical
+    /// alternates ('vert'), advances down the column and offsets from each glyph's vertical
+    /// origin (see `CTFont.shapedGlyphsVertically`).
     /// `scalars` is called only when `text` is not in the cache (a label redrawn every frame
     /// costs one lookup).
     static func shape(text: String, scalars: () -> [Unicode.Scalar], face: TrueTypeFont, features: String,
-                      direction: TextDirection?) -> ShapedRun {
-        let key = Key(text: text, face: face.identifier, features: features, direction: direction.map { $0.rawValue } ?? 255)
+                      direction: TextDirection?, vertical: Bool = false) -> ShapedRun {
+        let key = Key(text: text, face: face.identifier, features: features,
+                      direction: vertical ? 254 : direction.map { $0.rawValue } ?? 255)
         if let hit = cacheLock.withLock({ cache[key] }) { return hit }
-        let run = shapeUncached(scalars(), face: face, features: features, direction: direction)
+        let run = shapeUncached(scalars(), face: face, features: features, direction: direction, vertical: vertical)
         cacheLock.withLock {
             if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = run
@@ -64,22 +68,26 @@ enum Shaper {
     static var cachedCount: Int { cacheLock.withLock { cache.count } }
 
     private static func shapeUncached(_ scalars: [Unicode.Scalar], face: TrueTypeFont, features: String,
-                                      direction: TextDirection?) -> ShapedRun {
+                                      direction: TextDirection?, vertical: Bool) -> ShapedRun {
         var run = ShapedRun()
         guard !scalars.isEmpty else { return run }
         guard let hb = face.harfBuzzFont, let buffer = hb_buffer_create() else {
-            return unshaped(scalars, face: face)
+            return unshaped(scalars, face: face, vertical: vertical)
         }
         defer { hb_buffer_destroy(buffer) }
         let codes = scalars.map { $0.value }
         codes.withUnsafeBufferPointer { hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count)) }
-        if let direction { hb_buffer_set_direction(buffer, direction == .rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
+        if vertical {
+            hb_buffer_set_direction(buffer, HB_DIRECTION_TTB)
+        } else if let direction {
+            hb_buffer_set_direction(buffer, direction == .rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        }
         hb_buffer_guess_segment_properties(buffer)
         let parsed = parseFeatures(features)
         parsed.withUnsafeBufferPointer { hb_shape(hb.font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return unshaped(scalars, face: face) }
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return unshaped(scalars, face: face, vertical: vertical) }
         let n = Int(count)
         run.glyphs.reserveCapacity(n)
         run.advances.reserveCapacity(n)
@@ -88,24 +96,30 @@ enum Shaper {
         for i in 0..<n {
             let id = infos[i].codepoint
             run.glyphs.append(id < UInt32(face.glyphCount) ? CGGlyph(id) : 0)
-            run.advances.append(positions[i].x_advance)
+            // Top to bottom, HarfBuzz's advances are negative y (y up): kept as distances down.
+            let advance = vertical ? -positions[i].y_advance : positions[i].x_advance
+            run.advances.append(advance)
             run.offsets.append((positions[i].x_offset, positions[i].y_offset))
             run.clusters.append(infos[i].cluster)
-            run.width += Int(positions[i].x_advance)
+            run.width += Int(advance)
         }
         return run
     }
 
     /// One glyph per scalar with its advance: what is drawn if HarfBuzz cannot read the face.
-    private static func unshaped(_ scalars: [Unicode.Scalar], face: TrueTypeFont) -> ShapedRun {
+    /// Top to bottom, each glyph takes the line's height and is centred on the column, its
+    /// ascender at the pen (HarfBuzz's own fallback for a font without vertical metrics).
+    private static func unshaped(_ scalars: [Unicode.Scalar], face: TrueTypeFont, vertical: Bool = false) -> ShapedRun {
         var run = ShapedRun()
         for (i, s) in scalars.enumerated() {
             let g = face.glyph(for: s)
             run.glyphs.append(g)
-            run.advances.append(Int32(face.advanceWidth(of: g)))
-            run.offsets.append((0, 0))
+            let width = face.advanceWidth(of: g)
+            let advance = vertical ? face.ascender - face.descender : width
+            run.advances.append(Int32(clamping: advance))
+            run.offsets.append(vertical ? (Int32(clamping: -width / 2), Int32(clamping: -face.ascender)) : (0, 0))
             run.clusters.append(UInt32(i))
-            run.width += face.advanceWidth(of: g)
+            run.width += advance
         }
         return run
     }
