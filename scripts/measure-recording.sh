@@ -21,7 +21,8 @@ done
 [ -x "$demo" ] || { echo "measure-recording: give --demo PATH (a built crisp-demo)" >&2; exit 64; }
 for tool in Xvfb xdotool; do command -v "$tool" >/dev/null || { echo "measure-recording: $tool is not installed: apt-get install -y ${tool,,}" >&2; exit 1; }; done
 work=$(mktemp -d "${TMPDIR:-/tmp}/crisp-recmeasure.XXXXXX")
-trap 'kill "${xvfb_pid:-0}" "${demo_pid:-0}" 2>/dev/null; rm -rf "$work"' EXIT
+# (`kill 0` would signal the whole process group: the caller's shell too.)
+trap 'for p in "${xvfb_pid:-}" "${demo_pid:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 Xvfb -displayfd 4 -screen 0 2200x2200x24 -nolisten tcp -noreset 4>"$work/displayfd" 2>/dev/null &
 xvfb_pid=$!
 for _ in $(seq 1 500); do grep -q . "$work/displayfd" 2>/dev/null && break; sleep 0.02; done

@@ -615,10 +615,11 @@ public final class AppController {
         }
         if ProcessInfo.processInfo.environment["CRISP_RECORD_STATS"] != nil, !recorder.framePathSeconds.isEmpty {
             let t = recorder.framePathSeconds.sorted(), c = recorder.framePathCPUSeconds.sorted()
+            let slowest = recorder.framePathCPUSeconds.indices.max { recorder.framePathCPUSeconds[$0] < recorder.framePathCPUSeconds[$1] } ?? 0
             errorHandler?(String(format: "recording stats: %d frames presented, frame path median %.3f ms, 95th %.3f ms, max %.3f ms; "
-                                 + "its thread's CPU time median %.3f ms, 95th %.3f ms, max %.3f ms; %d merged",
+                                 + "its thread's CPU time median %.3f ms, 95th %.3f ms, max %.3f ms (frame %d); %d merged",
                                  t.count, t[t.count / 2] * 1000, t[t.count * 95 / 100] * 1000, t.last! * 1000,
-                                 c[c.count / 2] * 1000, c[c.count * 95 / 100] * 1000, c.last! * 1000, recorder.mergedFrameCount))
+                                 c[c.count / 2] * 1000, c[c.count * 95 / 100] * 1000, c.last! * 1000, slowest, recorder.mergedFrameCount))
         }
         log("recording saved \(recorder.path) \(frames)")
     }

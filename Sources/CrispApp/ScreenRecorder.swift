@@ -6,14 +6,17 @@ import Foundation
 //
 // The frame path (`add`) only copies the bounding box of the presented rectangles out of the
 // host's bitmap (the host draws the next frame into it) and queues it, into a buffer the encoder
-// has finished with when there is one (a retina screen's frame is 12 MB: a fresh allocation
-// a frame costs the frame path its page faults, more than the copy itself); a thread of the
-// recorder's own trims unchanged rows, filters, deflates and writes. The queue is bounded in
-// bytes: when the encoder falls that far behind (a long full-screen animation at retina sizes
-// on a loaded machine), the newest frame is merged into the last queued one (their union
-// rectangle copied afresh) instead of growing the queue or stalling the app, so the recording
-// stays a true picture of the screen with fewer in-between frames; `mergedFrameCount` counts
-// them. A write error (a full disk) stops the encoder; `failure` reports it and the file keeps
+// has finished with when there is one: the first frame's is touched as the recording starts,
+// and the encoder thread keeps four full-screen spares ready, their pages touched
+// (`RecordingBuffer.prefault`), so that the frame path does not take a fresh buffer's page faults
+// (a retina screen's frame is 12 MB, about 3 000 pages, which cost more than the copy). A thread
+// of the recorder's own trims unchanged rows, filters, deflates and writes. When the encoder is
+// behind, the newest frame is merged into the last queued one instead of growing the queue or
+// stalling the app, so the recording stays a true picture of the screen with fewer in-between
+// frames (`mergedFrameCount` counts them): when the queue holds more bytes than its bound (a long
+// animation on a loaded machine; their union rectangle copied afresh), and when a frame of a
+// megabyte or more finds no spare buffer with four frames already waiting (a full-screen fade
+// at retina sizes: the frame is copied over the last queued one, in its buffer). A write error (a full disk) stops the encoder; `failure` reports it and the file keeps
 // the frames before it (the writer's guarantee).
 
 /// Records the frames a window presents into an APNG file.
@@ -42,16 +45,16 @@ public final class ScreenRecorder: @unchecked Sendable {
     /// costs the app, without the waits for a core that a loaded machine adds to the wall time.
     public private(set) var framePathCPUSeconds: [Double] = []
     /// Pixel buffers the encoder has written, kept for the next frames (at most `maximumSpares`).
-    private var spares: [[UInt32]] = []
-    private static let maximumSpares = 3
+    private var spares: [RecordingBuffer] = []
+    private static let maximumSpares = 6
     /// Frames merged into the one before because the encoder was behind.
     public private(set) var mergedFrameCount = 0
 
     private final class Job {
         var x: Int, y: Int, w: Int, h: Int
-        var pixels: [UInt32]
+        var pixels: RecordingBuffer
         var time: Double
-        init(x: Int, y: Int, w: Int, h: Int, pixels: [UInt32], time: Double) {
+        init(x: Int, y: Int, w: Int, h: Int, pixels: RecordingBuffer, time: Double) {
             (self.x, self.y, self.w, self.h, self.pixels, self.time) = (x, y, w, h, pixels, time)
         }
     }
@@ -74,6 +77,11 @@ public final class ScreenRecorder: @unchecked Sendable {
         self.queueLimit = queueLimit
         writer = try APNGWriter(width: width, height: height, output: output ?? APNGFileOutput(path: path),
                                 compressionLevel: compressionLevel)
+        // The first frame is the whole screen: its buffer is touched here, at the start, not on
+        // the frame path (the encoder thread prepares the next ones).
+        let first = RecordingBuffer(count: width * height)
+        first.prefault()
+        spares = [first]
         let thread = Thread { [self] in encodeLoop() }
         thread.name = "crisp-recorder"
         thread.start()
@@ -99,27 +107,43 @@ public final class ScreenRecorder: @unchecked Sendable {
         }
         hasFirstFrame = true
         let stride = context.bytesPerRow / 4
-        func copy(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> [UInt32] {
+        let src = base.assumingMemoryBound(to: UInt32.self)
+        /// The rectangle's rows copied into `buffer` (or a fresh one), packed.
+        func copy(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, into buffer: RecordingBuffer?) -> RecordingBuffer? {
             let w = x1 - x0
-            return [UInt32](unsafeUninitializedCapacity: w * (y1 - y0)) { buffer, count in
-                let src = base.assumingMemoryBound(to: UInt32.self)
-                for r in y0..<y1 { (buffer.baseAddress! + (r - y0) * w).initialize(from: src + r * stride + x0, count: w) }
-                count = w * (y1 - y0)
-            }
+            let target = buffer ?? RecordingBuffer(count: w * (y1 - y0))
+            for r in y0..<y1 { (target.pixels + (r - y0) * w).update(from: src + r * stride + x0, count: w) }
+            return target
         }
         let bytes = 4 * (x1 - x0) * (y1 - y0)
         // Copied before taking the lock (except to take a spare buffer), so the encoder thread is
         // not held up by the copy.
         lock.lock()
-        var pixels: [UInt32] = spares.isEmpty ? [] : spares.remove(at: spares.firstIndex { $0.capacity >= bytes / 4 } ?? spares.count - 1)
+        let spareIndex = spares.firstIndex { $0.capacity >= bytes / 4 }
+        if spareIndex == nil, bytes >= Self.largeFrameBytes, queue.count >= Self.readySpares, error == nil, !isFinishing, let last = queue.last,
+           x0 <= last.x, y0 <= last.y, x1 >= last.x + last.w, y1 >= last.y + last.h, last.pixels.capacity >= bytes / 4 {
+            // A large frame, no buffer ready and the encoder frames behind (a fade repainting the
+            // screen every frame): this frame's rectangle holds the last queued one's, so it is
+            // copied over that frame in its buffer (under the lock: the encoder must not take the
+            // frame half written), instead of into fresh memory whose page faults cost the frame
+            // path more than the copy. (Small frames are cheap to allocate: they queue.)
+            _ = copy(x0, y0, x1, y1, into: last.pixels)
+            queuedBytes += bytes - 4 * last.w * last.h
+            (last.x, last.y, last.w, last.h) = (x0, y0, x1 - x0, y1 - y0)
+            mergedFrameCount += 1
+            lock.unlock()
+            return
+        }
+        let spare = spareIndex.map { spares.remove(at: $0) }
         lock.unlock()
-        pixels.removeAll(keepingCapacity: true)
-        pixels.reserveCapacity(bytes / 4)
-        let src = base.assumingMemoryBound(to: UInt32.self)
-        for r in y0..<y1 { pixels.append(contentsOf: UnsafeBufferPointer(start: src + r * stride + x0, count: x1 - x0)) }
+        let copied = copy(x0, y0, x1, y1, into: spare)
         lock.lock()
         defer { lock.unlock() }
         guard error == nil, !isFinishing else { return }
+        guard let pixels = copied else {
+            outOfMemory(4 * (x1 - x0) * (y1 - y0))
+            return
+        }
         if queuedBytes + bytes > queueLimit, let last = queue.last {
             // The encoder is behind: this frame replaces the last queued one over their union.
             // Where this frame's rectangle holds the last one's (a fade or a scroll repainting the
@@ -127,24 +151,49 @@ public final class ScreenRecorder: @unchecked Sendable {
             // copied afresh.
             let ux0 = min(x0, last.x), uy0 = min(y0, last.y)
             let ux1 = max(x1, last.x + last.w), uy1 = max(y1, last.y + last.h)
-            queuedBytes -= 4 * last.w * last.h
-            var spare: [UInt32]
+            var spare: RecordingBuffer
             if (ux0, uy0, ux1, uy1) == (x0, y0, x1, y1) {
                 spare = last.pixels
                 last.pixels = pixels
             } else {
+                guard let union = copy(ux0, uy0, ux1, uy1, into: nil) else {
+                    outOfMemory(4 * (ux1 - ux0) * (uy1 - uy0))
+                    return
+                }
                 spare = pixels
-                last.pixels = copy(ux0, uy0, ux1, uy1)
+                last.pixels = union
             }
+            queuedBytes -= 4 * last.w * last.h
             (last.x, last.y, last.w, last.h) = (ux0, uy0, ux1 - ux0, uy1 - uy0)
             queuedBytes += 4 * last.w * last.h
             mergedFrameCount += 1
-            if spares.count < Self.maximumSpares { spare.removeAll(keepingCapacity: true); spares.append(spare) }
+            keepSpare(spare)
             return
         }
         queue.append(Job(x: x0, y: y0, w: x1 - x0, h: y1 - y0, pixels: pixels, time: time))
         queuedBytes += bytes
         lock.signal()
+    }
+
+    /// Keeps a buffer the encoder or a merge is done with for the next frames (under `lock`): at
+    /// most `maximumSpares`, the largest ones.
+    private func keepSpare(_ buffer: RecordingBuffer) {
+        if spares.count < Self.maximumSpares {
+            spares.append(buffer)
+        } else if let smallest = spares.indices.min(by: { spares[$0].capacity < spares[$1].capacity }),
+                  spares[smallest].capacity < buffer.capacity {
+            spares[smallest] = buffer
+        }
+    }
+
+    /// No memory for a frame's copy (under `lock`): the recording stops with an error (a frame
+    /// left out would lose its changes for good: each frame holds only what changed), keeping
+    /// the frames before it.
+    private func outOfMemory(_ bytes: Int) {
+        error = PNGError.writeFailed(path: path, reason: "no memory for a frame's copy (\(bytes) bytes)")
+        queue.removeAll()
+        queuedBytes = 0
+        lock.broadcast()
     }
 
     /// Frames in the file so far (complete; one more may be held until its delay is known).
@@ -195,8 +244,29 @@ public final class ScreenRecorder: @unchecked Sendable {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
+    /// Full-screen buffers the encoder keeps ready for the frame path; as many frames queued
+    /// with none left, a large frame is copied over the last queued one instead of into fresh
+    /// memory.
+    @_spi(Testing) public static let readySpares = 4
+    /// A frame this large (1 MiB) takes page faults worth avoiding when its buffer is fresh.
+    @_spi(Testing) public static let largeFrameBytes = 1 << 20
+
+    /// Tops the spares up to `readySpares` full-screen buffers, touched here, off the frame path.
+    private func prepareSpares() {
+        lock.lock()
+        let missing = Self.readySpares - spares.filter { $0.capacity >= width * height }.count
+        lock.unlock()
+        guard missing > 0 else { return }
+        let ready = (0..<missing).map { _ in RecordingBuffer(count: width * height) }
+        for buffer in ready { buffer.prefault() }
+        lock.lock()
+        for buffer in ready { keepSpare(buffer) }
+        lock.unlock()
+    }
+
     private func encodeLoop() {
         while true {
+            prepareSpares()
             lock.lock()
             while queue.isEmpty && !isFinishing { lock.wait() }
             if queue.isEmpty || error != nil {
@@ -216,16 +286,12 @@ public final class ScreenRecorder: @unchecked Sendable {
             queuedBytes -= 4 * job.w * job.h
             lock.unlock()
             do {
-                _ = try job.pixels.withUnsafeBufferPointer { p in
-                    try writer.addFrame(p.baseAddress!, stride: job.w, x: job.x, y: job.y, width: job.w, height: job.h, time: job.time)
-                }
-                // The buffer goes back to the frame path (the job held its only reference).
-                let buffer = job.pixels
-                job.pixels = []
+                _ = try writer.addFrame(job.pixels.pixels, stride: job.w, x: job.x, y: job.y, width: job.w, height: job.h, time: job.time)
+                // The buffer goes back to the frame path.
                 let written = writer.writtenFrameCount
                 lock.lock()
                 writtenFrames = written
-                if spares.count < Self.maximumSpares { spares.append(buffer) }
+                keepSpare(job.pixels)
                 lock.unlock()
             } catch {
                 lock.lock()

@@ -87,4 +87,42 @@ private final class GateOutput: APNGOutput, @unchecked Sendable {
         let expected = beside ? CGRect(x: 0, y: 0, width: 16, height: 16) : left
         #expect(CGRect(x: merged.x, y: merged.y, width: merged.width, height: merged.height) == expected, "\(merged)")
     }
+
+    /// Large frames while the encoder is stuck: once the spare buffers are used (the first
+    /// frame's, the encoder's ready ones) and `readySpares` frames wait, each new full-screen frame
+    /// is copied over the last queued one instead of into fresh memory; the queue stops growing
+    /// long before its byte bound, and the merged frame plays back as the screen was.
+    @Test func largeFramesWithNoSpareBufferAreCopiedOverTheLastQueuedOne() throws {
+        let size = 512  // 1 MiB a frame: ScreenRecorder.largeFrameBytes
+        #expect(4 * size * size >= ScreenRecorder.largeFrameBytes)
+        let context = try #require(CGContext(width: size, height: size))
+        let whole = CGRect(x: 0, y: 0, width: size, height: size)
+        func paint(_ red: CGFloat) {
+            context.setFillColor(red: red, green: 0.5, blue: 1 - red, alpha: 1)
+            context.fill(whole)
+        }
+        let output = GateOutput()
+        let recorder = try ScreenRecorder(path: "memory", width: size, height: size, output: output)
+        paint(0)
+        recorder.add(context, rects: [], time: 0)
+        let deadline = Date().addingTimeInterval(20)
+        while recorder.queuedFrameCount > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        try #require(recorder.queuedFrameCount == 0, "the encoder never took the first frame")
+        output.hold()
+        paint(0.1)
+        recorder.add(context, rects: [whole], time: 0.1)
+        try #require(output.waiting.wait(timeout: .now() + 20) == .success, "the encoder never wrote")
+        // The encoder is stuck writing frame 1 and holds frame 2; 12 more frames come.
+        for k in 2..<14 {
+            paint(CGFloat(k) / 14)
+            recorder.add(context, rects: [whole], time: Double(k) / 10)
+        }
+        #expect(recorder.queuedFrameCount == ScreenRecorder.readySpares, "queued: \(recorder.queuedFrameCount)")
+        #expect(recorder.mergedFrameCount == 12 - ScreenRecorder.readySpares)
+        let final = try #require(context.makeImage())
+        output.release()
+        #expect(try recorder.finish(at: 2) == 2 + ScreenRecorder.readySpares)
+        let images = try APNGAnimation(pngData: output.bytes).images()
+        #expect(images.last?.pixels == final.pixels, "the last frame shows the screen as it was")
+    }
 }
