@@ -5,7 +5,8 @@ import FuzzSupport
 // Colour fonts: parse, then draw the first glyphs of the face (where the colour glyphs of the
 // seeds are) through the colour path: 'COLR' v0 layers and v1 paint graphs with 'CPAL'
 // palettes, 'CBLC'/'CBDT' and 'sbix' bitmaps. Drawn twice: upright at 20 px with palette 1,
-// and rotated at 60 px (another bitmap strike, gradients under a rotation).
+// and rotated at 60 px (another bitmap strike, gradients under a rotation); a variable font a
+// third time at its axes' maximum (variable COLR paints).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = fuzzBytes(data, size)
@@ -21,6 +22,15 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     context.setAlpha(0.7)
     context.textPosition = CGPoint(x: 8, y: -10)
     CTFont(face: face, size: 60).draw(Array(glyphs.prefix(8)), at: Array(positions.prefix(8)), in: context)
+    // A variable font again at the far end of each axis: COLR's variable paints through its
+    // item variation store and delta-set index map.
+    let axes = face.variationAxes
+    if !axes.isEmpty {
+        let far = face.instance(variations: axes.map { FontVariation(tag: $0.tag, value: $0.maximum) })
+        context.textPosition = CGPoint(x: 2, y: 30)
+        CTFont(face: far, size: 20).draw(Array(glyphs.prefix(8)), at: Array(positions.prefix(8)), in: context)
+        _ = far.colorGlyphWarnings
+    }
     _ = face.colorGlyphWarnings
     return 0
 }

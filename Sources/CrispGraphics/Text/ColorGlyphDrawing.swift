@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 
 // Drawing colour glyphs (COLR layers and paint graphs, CBDT and sbix bitmaps) through the
@@ -55,18 +56,29 @@ extension TrueTypeFont {
         }
     }
 
-    /// The COLR paint tree of `glyph`, read once.
+    /// The COLR paint tree of `glyph`, read once (per instance when COLR varies: its variable
+    /// paints take the instance's deltas).
     func colorGlyph(_ glyph: CGGlyph) -> ColorGlyph? {
         let owner = base ?? self
         guard let tables = owner.colorTables else { return nil }
-        if let hit = owner.colorCacheLock.withLock({ owner.colorGlyphs[glyph] }) { return hit }
-        let made = tables.colorGlyph(glyph)
+        let cache = base != nil && tables.isVariable ? self : owner
+        if let hit = cache.colorCacheLock.withLock({ cache.colorGlyphs[glyph] }) { return hit }
+        let made = tables.colorGlyph(glyph, coordinates: cache === owner ? [] : normalizedCoordinates)
         if let made { noteColorWarnings(made.warnings) }
-        owner.colorCacheLock.withLock {
-            if owner.colorGlyphs.count >= 4096 { owner.colorGlyphs.removeAll() }
-            owner.colorGlyphs[glyph] = .some(made)
+        cache.colorCacheLock.withLock {
+            if cache.colorGlyphs.count >= 4096 { cache.colorGlyphs.removeAll() }
+            cache.colorGlyphs[glyph] = .some(made)
         }
         return made
+    }
+
+    /// The instance's coordinates normalized as OpenType's variation tables read them (-1…1
+    /// per 'fvar' axis, after 'avar'), from HarfBuzz; empty at the default instance.
+    var normalizedCoordinates: [Double] {
+        guard base != nil, let hb = harfBuzzFont else { return [] }
+        var count: UInt32 = 0
+        guard let coords = hb_font_get_var_coords_normalized(hb.font, &count) else { return [] }
+        return (0..<Int(count)).map { Double(coords[$0]) / 16384 }
     }
 
     /// The decoded bitmap of `glyph` from the strike nearest `ppem`, with its placement; nil

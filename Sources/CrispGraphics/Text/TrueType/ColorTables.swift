@@ -12,8 +12,9 @@ import Foundation
 // kept as a warning. Bitmaps are refused before decoding when their PNG header claims more
 // than `ColorTables.maximumBitmapSide` pixels a side.
 //
-// Variable paints (the odd "Var" formats, VarColorLine) are read at the font's default
-// instance: their deltas ('COLR' item variation store) are not applied.
+// Variable paints (the odd "Var" formats, VarColorLine) take the deltas of COLR's item
+// variation store at the instance's coordinates (`ColorVariationInstance`); at the default
+// instance, or without a store, they draw their default values.
 
 /// One colour of a palette: straight (not premultiplied) sRGB bytes.
 struct PaletteColor: Hashable, Sendable {
@@ -126,6 +127,8 @@ struct ColorTables: Sendable {
     private let colrVersion: Int
     private let baseGlyphCount: Int, baseGlyphOffset: Int, layerOffset: Int, layerCount: Int
     private let baseGlyphList: Int, layerList: Int, clipList: Int
+    /// COLR v1's DeltaSetIndexMap and ItemVariationStore (absolute offsets; 0: none).
+    private let varIndexMap: Int, varStore: Int
     private let cblc: FontTable?, cbdt: FontTable?
     private let sbix: FontTable?
     private let glyphCount: Int
@@ -148,7 +151,7 @@ struct ColorTables: Sendable {
             }
         }
         palettes = read("CPAL") { t throws(FontError) in try ColorPalettes(t) }
-        struct COLRHeader { var t: FontTable; var version, count, base, layers, layerCount, baseList, layerList, clipList: Int }
+        struct COLRHeader { var t: FontTable; var version, count, base, layers, layerCount, baseList, layerList, clipList, varIndexMap, varStore: Int }
         let header = read("COLR") { t throws(FontError) -> COLRHeader in
             let version = Int(try t.u16(0))
             guard version <= 1 else { throw .invalidValue(table: "COLR", field: "version", value: version) }
@@ -156,12 +159,16 @@ struct ColorTables: Sendable {
             if count > 0 { try t.require(base, count * 6) }
             if layerCount > 0 { try t.require(layers, layerCount * 4) }
             var h = COLRHeader(t: t, version: version, count: count, base: base, layers: layers, layerCount: layerCount,
-                               baseList: 0, layerList: 0, clipList: 0)
+                               baseList: 0, layerList: 0, clipList: 0, varIndexMap: 0, varStore: 0)
             if version == 1 {
                 h.baseList = Int(try t.u32(14)); h.layerList = Int(try t.u32(18)); h.clipList = Int(try t.u32(22))
                 if h.baseList != 0 { try t.require(h.baseList, 4) }
                 if h.layerList != 0 { try t.require(h.layerList, 4) }
                 if h.clipList != 0 { try t.require(h.clipList, 5) }
+                // The variation offsets (a table of the first COLR v1 drafts may end before them;
+                // what they point at is checked as it is read, and bad data there only loses
+                // the deltas).
+                if t.length >= 34 { h.varIndexMap = Int(try t.u32(26)); h.varStore = Int(try t.u32(30)) }
             }
             return h
         }
@@ -171,10 +178,11 @@ struct ColorTables: Sendable {
             baseGlyphCount = header.count; baseGlyphOffset = header.base
             layerOffset = header.layers; layerCount = header.layerCount
             baseGlyphList = header.baseList; layerList = header.layerList; clipList = header.clipList
+            varIndexMap = header.varIndexMap; varStore = header.varStore
         } else {
             if header != nil { warnings.append("'COLR' ignored: the font has no usable 'CPAL' palettes") }
             colr = nil; colrVersion = 0; baseGlyphCount = 0; baseGlyphOffset = 0; layerOffset = 0; layerCount = 0
-            baseGlyphList = 0; layerList = 0; clipList = 0
+            baseGlyphList = 0; layerList = 0; clipList = 0; varIndexMap = 0; varStore = 0
         }
         let cblc = read("CBLC") { t throws(FontError) -> FontTable in
             let major = Int(try t.u16(0))
@@ -199,14 +207,24 @@ struct ColorTables: Sendable {
         return (try? v1Paint(glyph)) != nil || (try? v0Record(glyph)) != nil
     }
 
-    /// The paint tree of `glyph` (v1 first, else v0 layers); nil when COLR has none for it.
-    func colorGlyph(_ glyph: CGGlyph) -> ColorGlyph? {
+    /// Whether COLR has variation data (its paints then depend on the instance).
+    var isVariable: Bool { varStore != 0 }
+
+    /// The paint tree of `glyph` (v1 first, else v0 layers) at the normalized variation
+    /// `coordinates` (empty: the default instance); nil when COLR has none for it.
+    func colorGlyph(_ glyph: CGGlyph, coordinates: [Double] = []) -> ColorGlyph? {
         guard let colr else { return nil }
         var reader = PaintReader(colr: colr, tables: self)
+        if varStore != 0, coordinates.contains(where: { $0 != 0 }) {
+            reader.variation = ColorVariationInstance(colr: colr, store: varStore, indexMap: varIndexMap, coordinates: coordinates)
+        }
         do throws(FontError) {
             if let offset = try v1Paint(glyph) {
                 reader.glyphStack = [glyph]
                 let paint = reader.paint(at: offset, depth: 0) ?? .layers([])
+                if reader.variation?.isMalformed == true {
+                    reader.warn("COLR variation data of glyph \(glyph) is malformed: some paints drawn at their default values")
+                }
                 return ColorGlyph(paint: paint, clipBox: try? clipBox(glyph), warnings: reader.warnings)
             }
             guard let (first, count) = try v0Record(glyph) else { return nil }
@@ -433,6 +451,8 @@ private struct PaintReader {
     var path: [Int] = []
     /// Glyphs entered through PaintColrGlyph on the current path.
     var glyphStack: [CGGlyph] = []
+    /// The instance's variation deltas (nil at the default instance).
+    var variation: ColorVariationInstance?
 
     init(colr: FontTable, tables: ColorTables) {
         self.colr = colr
@@ -480,6 +500,12 @@ private struct PaintReader {
         CGPoint(x: Double(try colr.i16(o)), y: Double(try colr.i16(o + 2)))
     }
 
+    /// The delta of field `field` of a variable paint whose varIndexBase is at `base`.
+    private func delta(_ base: Int, _ field: Int) throws(FontError) -> Double {
+        guard let variation else { return 0 }
+        return variation.delta(base: try colr.u32(base), field: field)
+    }
+
     private func colorLine(_ o: Int, variable: Bool) throws(FontError) -> ColorLine {
         let extendValue = try colr.u8(o)
         let count = Int(try colr.u16(o + 1))
@@ -489,7 +515,10 @@ private struct PaintReader {
         stops.reserveCapacity(count)
         for i in 0..<count {
             let s = o + 3 + i * stride
-            stops.append(ColorStop(offset: try colr.f2dot14(s), paletteIndex: try colr.u16(s + 2), alpha: try colr.f2dot14(s + 4)))
+            // VarColorStop: stopOffset and alpha vary (fields 0 and 1 of its varIndexBase).
+            let dOffset = variable ? try delta(s + 6, 0) / 16384 : 0, dAlpha = variable ? try delta(s + 6, 1) / 16384 : 0
+            stops.append(ColorStop(offset: try colr.f2dot14(s) + dOffset, paletteIndex: try colr.u16(s + 2),
+                                   alpha: try colr.f2dot14(s + 4) + dAlpha))
         }
         // Stable sort by offset, as the spec asks.
         let sorted = stops.enumerated().sorted { $0.element.offset != $1.element.offset ? $0.element.offset < $1.element.offset : $0.offset < $1.offset }
@@ -513,6 +542,15 @@ private struct PaintReader {
         // format before them; their deltas are not applied.
         let isVariable = format >= 3 && format <= 31 && format % 2 == 1 && format != 11
         let base = isVariable ? format - 1 : format
+        /// A variable paint's field `field` delta, its varIndexBase at `p + at` (0 for a static paint).
+        func v(_ at: Int, _ field: Int, _ unit: Double = 1) throws(FontError) -> Double {
+            isVariable ? try delta(p + at, field) / unit : 0
+        }
+        func point(_ o: Int, _ at: Int, _ field: Int) throws(FontError) -> CGPoint {
+            let q = try self.point(o)
+            return CGPoint(x: q.x + (try v(at, field)), y: q.y + (try v(at, field + 1)))
+        }
+        let f2 = 16384.0
         switch base {
         case 1:
             let count = Int(try colr.u8(p + 1)), first = Int(try colr.u32(p + 2))
@@ -526,19 +564,19 @@ private struct PaintReader {
             }
             return .layers(layers)
         case 2:
-            return .solid(paletteIndex: try colr.u16(p + 1), alpha: try colr.f2dot14(p + 3))
+            return .solid(paletteIndex: try colr.u16(p + 1), alpha: try colr.f2dot14(p + 3) + (try v(5, 0, f2)))
         case 4:
             let line = try colorLine(p + (try offset24(p + 1)), variable: isVariable)
-            return .linear(line, p0: try point(p + 4), p1: try point(p + 8), p2: try point(p + 12))
+            return .linear(line, p0: try point(p + 4, 16, 0), p1: try point(p + 8, 16, 2), p2: try point(p + 12, 16, 4))
         case 6:
             let line = try colorLine(p + (try offset24(p + 1)), variable: isVariable)
-            return .radial(line, c0: try point(p + 4), r0: Double(try colr.u16(p + 8)),
-                           c1: try point(p + 10), r1: Double(try colr.u16(p + 14)))
+            return .radial(line, c0: try point(p + 4, 16, 0), r0: max(Double(try colr.u16(p + 8)) + (try v(16, 2)), 0),
+                           c1: try point(p + 10, 16, 3), r1: max(Double(try colr.u16(p + 14)) + (try v(16, 5)), 0))
         case 8:
             let line = try colorLine(p + (try offset24(p + 1)), variable: isVariable)
             // Sweep angles are biased by 1.0 (so +360° can be written): degrees = (value + 1) × 180.
-            return .sweep(line, center: try point(p + 4), startAngle: (try colr.f2dot14(p + 8) + 1) * 180,
-                          endAngle: (try colr.f2dot14(p + 10) + 1) * 180)
+            return .sweep(line, center: try point(p + 4, 12, 0), startAngle: (try colr.f2dot14(p + 8) + (try v(12, 2, f2)) + 1) * 180,
+                          endAngle: (try colr.f2dot14(p + 10) + (try v(12, 3, f2)) + 1) * 180)
         case 10:
             let glyph = try colr.u16(p + 4)
             return .glyph(glyph, try child(p, 1, depth))
@@ -552,35 +590,41 @@ private struct PaintReader {
             defer { glyphStack.removeLast() }
             return paint(at: root, depth: depth + 1) ?? .layers([])
         case 12:
+            // VarAffine2x3: the six 16.16 values vary, its varIndexBase after them.
             let m = p + (try offset24(p + 4))
-            let t = CGAffineTransform(a: try fixed(m), b: try fixed(m + 4), c: try fixed(m + 8), d: try fixed(m + 12),
-                                      tx: try fixed(m + 16), ty: try fixed(m + 20))
+            func value(_ k: Int) throws(FontError) -> Double {
+                try fixed(m + 4 * k) + (isVariable ? try delta(m + 24, k) / 65536 : 0)
+            }
+            let t = CGAffineTransform(a: try value(0), b: try value(1), c: try value(2), d: try value(3), tx: try value(4), ty: try value(5))
             return .transform(t, try child(p, 1, depth))
         case 14:
-            return .transform(CGAffineTransform(translationX: Double(try colr.i16(p + 4)), y: Double(try colr.i16(p + 6))),
+            return .transform(CGAffineTransform(translationX: Double(try colr.i16(p + 4)) + (try v(8, 0)),
+                                                y: Double(try colr.i16(p + 6)) + (try v(8, 1))),
                               try child(p, 1, depth))
         case 16:
-            return .transform(CGAffineTransform(scaleX: try colr.f2dot14(p + 4), y: try colr.f2dot14(p + 6)), try child(p, 1, depth))
+            return .transform(CGAffineTransform(scaleX: try colr.f2dot14(p + 4) + (try v(8, 0, f2)),
+                                                y: try colr.f2dot14(p + 6) + (try v(8, 1, f2))), try child(p, 1, depth))
         case 18:
-            let t = CGAffineTransform(scaleX: try colr.f2dot14(p + 4), y: try colr.f2dot14(p + 6))
-            return .transform(PaintReader.around(try point(p + 8), t), try child(p, 1, depth))
+            let t = CGAffineTransform(scaleX: try colr.f2dot14(p + 4) + (try v(12, 0, f2)), y: try colr.f2dot14(p + 6) + (try v(12, 1, f2)))
+            return .transform(PaintReader.around(try point(p + 8, 12, 2), t), try child(p, 1, depth))
         case 20:
-            let s = try colr.f2dot14(p + 4)
+            let s = try colr.f2dot14(p + 4) + (try v(6, 0, f2))
             return .transform(CGAffineTransform(scaleX: s, y: s), try child(p, 1, depth))
         case 22:
-            let s = try colr.f2dot14(p + 4)
-            return .transform(PaintReader.around(try point(p + 6), CGAffineTransform(scaleX: s, y: s)), try child(p, 1, depth))
+            let s = try colr.f2dot14(p + 4) + (try v(10, 0, f2))
+            return .transform(PaintReader.around(try point(p + 6, 10, 1), CGAffineTransform(scaleX: s, y: s)), try child(p, 1, depth))
         case 24:
-            let a = try colr.f2dot14(p + 4) * .pi
+            let a = (try colr.f2dot14(p + 4) + (try v(6, 0, f2))) * .pi
             return .transform(CGAffineTransform(rotationAngle: a), try child(p, 1, depth))
         case 26:
-            let a = try colr.f2dot14(p + 4) * .pi
-            return .transform(PaintReader.around(try point(p + 6), CGAffineTransform(rotationAngle: a)), try child(p, 1, depth))
+            let a = (try colr.f2dot14(p + 4) + (try v(10, 0, f2))) * .pi
+            return .transform(PaintReader.around(try point(p + 6, 10, 1), CGAffineTransform(rotationAngle: a)), try child(p, 1, depth))
         case 28, 30:
-            let x = try colr.f2dot14(p + 4) * .pi, y = try colr.f2dot14(p + 6) * .pi
+            let at = base == 30 ? 12 : 8
+            let x = (try colr.f2dot14(p + 4) + (try v(at, 0, f2))) * .pi, y = (try colr.f2dot14(p + 6) + (try v(at, 1, f2))) * .pi
             var t = CGAffineTransform(a: 1, b: tan(y), c: tan(-x), d: 1, tx: 0, ty: 0)
             guard t.a.isFinite, t.b.isFinite, t.c.isFinite else { throw .invalidValue(table: "COLR", field: "skew angle", value: 90) }
-            if base == 30 { t = PaintReader.around(try point(p + 8), t) }
+            if base == 30 { t = PaintReader.around(try point(p + 8, 12, 2), t) }
             return .transform(t, try child(p, 1, depth))
         case 32:
             let source = try child(p, 1, depth)

@@ -11,6 +11,13 @@ ring); the colour glyphs are mapped to capital letters:
   color-colrv1.ttf  COLR v1: A linear (pad), B radial, C sweep, D linear repeat, E linear reflect,
                     F rotated + scaled PaintColrGlyph of A, G PaintComposite (multiply),
                     H skewed square through PaintTransform; with a ClipList.
+  color-colrv1-variable.ttf  COLR v1 with variable paints and an item variation store, a 'wght'
+                    axis 400…700 (default 400; one region peaking at 700): A PaintVarSolid whose
+                    alpha goes 1 → 0.5; B a square PaintVarTranslate'd 0 → +200 units in x;
+                    C a bar PaintVarRotateAroundCenter'd 0° → 90° about (500, 400); D a
+                    PaintVarLinearGradient whose p1 moves 900 → 500 in x and whose second stop's
+                    alpha goes 1 → 0.5 (VarColorLine); E the same with a DeltaSetIndexMap (its
+                    entries point 4 rows further than the indices it is given, each row its own).
   color-sbix.ttf    sbix: A has 16 and 64 ppem PNG strikes (a red/blue checker and a green disc),
                     B a 'dupe' of A.
   color-cbdt.ttf    CBDT/CBLC (index format 1, image format 17): A at 32 ppem (orange disc).
@@ -157,6 +164,59 @@ def colrv1():
     }
     fb.font["COLR"] = buildCOLR(paints, version=1, clipBoxes={n: (0, -100, 1000, 900) for n in names})
     save(fb, "color-colrv1.ttf")
+
+
+def colrv1_variable():
+    from fontTools.varLib.builder import buildVarRegionList, buildVarData, buildVarStore, buildDeltaSetIndexMap
+    names = [c + ".color" for c in "ABCDE"]
+    fb = base_font(names)
+    # Left side bearings equal to the outlines' xMin, as in a real font: at an instance HarfBuzz
+    # places a 'glyf' outline by its phantom points, which come from the bearing.
+    glyf = fb.font["glyf"]
+    for n in fb.font.getGlyphOrder():
+        glyf[n].recalcBounds(glyf)
+    fb.setupHorizontalMetrics({n: (1000, getattr(glyf[n], "xMin", 0)) for n in fb.font.getGlyphOrder()})
+    fb.setupFvar(axes=[("wght", 400, 400, 700, "Weight")], instances=[])
+    fb.font["CPAL"] = buildCPAL(PALETTES)
+    # Deltas at wght 700 (normalized +1), in each field's units: F2Dot14 fields in 1/16384,
+    # FWORDs in font units. One row per variable field, numbered by varIndexBase + field.
+    rows = [
+        [-8192],                                 # 0: A alpha -0.5
+        [200], [0],                              # 1, 2: B dx, dy
+        [8192], [0], [0],                        # 3-5: C angle +0.5 (x 180 degrees), centerX, centerY
+        [0], [0], [-400], [0], [0], [0],         # 6-11: D x0, y0, x1, y1, x2, y2
+        [0], [0],                                # 12, 13: D stop 0 offset, alpha
+        [0], [-8192],                            # 14, 15: D stop 1 offset, alpha -0.5
+        [0], [0], [0], [0],                      # 16-19: padding E's map skips
+    ]
+    regions = buildVarRegionList([{"wght": (0, 1.0, 1.0)}], ["wght"])
+    store = buildVarStore(regions, [buildVarData([0], rows, optimize=False)])
+    # E's paint asks for indices 100…; the map sends index 100 + k to row 6 + k (D's rows), so E
+    # draws as D when the map is read, and with no deltas when it is not.
+    mapping = list(range(100)) + [6 + k for k in range(10)]
+    var_index_map = buildDeltaSetIndexMap(mapping)
+
+    def var_line(stops):
+        return {"Extend": "pad", "ColorStop": [{"StopOffset": o, "PaletteIndex": i, "Alpha": a, "VarIndexBase": b}
+                                               for o, i, a, b in stops]}
+
+    def var_linear(base):
+        return {"Format": ot.PaintFormat.PaintVarLinearGradient,
+                "ColorLine": var_line([(0.0, 0, 1.0, base + 6), (1.0, 1, 1.0, base + 8)]),
+                "x0": 100, "y0": 0, "x1": 900, "y1": 0, "x2": 100, "y2": 800, "VarIndexBase": base}
+
+    paints = {
+        "A.color": glyph("square", {"Format": ot.PaintFormat.PaintVarSolid, "PaletteIndex": 0, "Alpha": 1.0, "VarIndexBase": 0}),
+        "B.color": {"Format": ot.PaintFormat.PaintVarTranslate, "dx": 0, "dy": 0, "VarIndexBase": 1,
+                    "Paint": glyph("square", solid(1))},
+        "C.color": {"Format": ot.PaintFormat.PaintVarRotateAroundCenter, "angle": 0, "centerX": 500, "centerY": 400,
+                    "VarIndexBase": 3, "Paint": glyph("bar", solid(2))},
+        "D.color": glyph("square", var_linear(6)),
+        "E.color": glyph("square", var_linear(100)),
+    }
+    fb.font["COLR"] = buildCOLR(paints, version=1, varStore=store, varIndexMap=var_index_map,
+                                clipBoxes={n: (0, -100, 1000, 900) for n in names})
+    save(fb, "color-colrv1-variable.ttf")
 
 
 def png(width, height, pixel):
@@ -351,10 +411,13 @@ def hostile_bitmap():
 
 
 if __name__ == "__main__":
-    colrv0()
-    colrv1()
-    sbix()
-    cbdt()
-    hostile_colr()
-    truncate_table("color-colrv1.ttf", "hostile-colr-truncated.ttf", "COLR", 60)
-    hostile_bitmap()
+    import sys
+    makers = {
+        "colrv0": colrv0, "colrv1": colrv1, "colrv1_variable": colrv1_variable, "sbix": sbix, "cbdt": cbdt,
+        "hostile_colr": hostile_colr,
+        "hostile_colr_truncated": lambda: truncate_table("color-colrv1.ttf", "hostile-colr-truncated.ttf", "COLR", 60),
+        "hostile_bitmap": hostile_bitmap,
+    }
+    # Names on the command line make only those fonts (python3 make_color_fixtures.py colrv1_variable).
+    for name in sys.argv[1:] or makers:
+        makers[name]()
