@@ -26,7 +26,8 @@ import Testing
         try #require(managed, "openbox did not start")
 
         let demo = try DemoProcess(display: x.displayName, arguments: ["--device", "iphone3gs", "--clock", "9:41"])
-        try #require(demo.waitForLine("frame 1") != nil, "no first frame; stderr: \(demo.standardError)")
+        try #require(demo.waitForLine("frame 1") != nil,
+                     "no first frame; running: \(demo.process.isRunning); status: \(demo.lines.suffix(8)); stderr: \(demo.standardError)")
         let window = try #require(demo.windowID.map { XID($0) })
         let properties = try ExternalTools.run(xprop, ["-id", "\(window)", "WM_PROTOCOLS", "_NET_WM_SYNC_REQUEST_COUNTER"],
                                                environment: ["DISPLAY": x.displayName]).output
