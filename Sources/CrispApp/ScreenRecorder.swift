@@ -16,7 +16,8 @@ import Foundation
 // frames (`mergedFrameCount` counts them): when the queue holds more bytes than its bound (a long
 // animation on a loaded machine; their union rectangle copied afresh), and when a frame of a
 // megabyte or more finds no spare buffer with four frames already waiting (a full-screen fade
-// at retina sizes: the frame is copied over the last queued one, in its buffer). A write error (a full disk) stops the encoder; `failure` reports it and the file keeps
+// at retina sizes: the frame is copied over the last queued one, in its buffer). A write error
+// (a full disk) stops the encoder; `failure` reports it and the file keeps
 // the frames before it (the writer's guarantee).
 
 /// Records the frames a window presents into an APNG file.
@@ -109,7 +110,7 @@ public final class ScreenRecorder: @unchecked Sendable {
         let stride = context.bytesPerRow / 4
         let src = base.assumingMemoryBound(to: UInt32.self)
         /// The rectangle's rows copied into `buffer` (or a fresh one), packed.
-        func copy(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, into buffer: RecordingBuffer?) -> RecordingBuffer? {
+        func copy(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, into buffer: RecordingBuffer?) -> RecordingBuffer {
             let w = x1 - x0
             let target = buffer ?? RecordingBuffer(count: w * (y1 - y0))
             for r in y0..<y1 { (target.pixels + (r - y0) * w).update(from: src + r * stride + x0, count: w) }
@@ -136,14 +137,10 @@ public final class ScreenRecorder: @unchecked Sendable {
         }
         let spare = spareIndex.map { spares.remove(at: $0) }
         lock.unlock()
-        let copied = copy(x0, y0, x1, y1, into: spare)
+        let pixels = copy(x0, y0, x1, y1, into: spare)
         lock.lock()
         defer { lock.unlock() }
         guard error == nil, !isFinishing else { return }
-        guard let pixels = copied else {
-            outOfMemory(4 * (x1 - x0) * (y1 - y0))
-            return
-        }
         if queuedBytes + bytes > queueLimit, let last = queue.last {
             // The encoder is behind: this frame replaces the last queued one over their union.
             // Where this frame's rectangle holds the last one's (a fade or a scroll repainting the
@@ -156,12 +153,8 @@ public final class ScreenRecorder: @unchecked Sendable {
                 spare = last.pixels
                 last.pixels = pixels
             } else {
-                guard let union = copy(ux0, uy0, ux1, uy1, into: nil) else {
-                    outOfMemory(4 * (ux1 - ux0) * (uy1 - uy0))
-                    return
-                }
                 spare = pixels
-                last.pixels = union
+                last.pixels = copy(ux0, uy0, ux1, uy1, into: nil)
             }
             queuedBytes -= 4 * last.w * last.h
             (last.x, last.y, last.w, last.h) = (ux0, uy0, ux1 - ux0, uy1 - uy0)
@@ -184,16 +177,6 @@ public final class ScreenRecorder: @unchecked Sendable {
                   spares[smallest].capacity < buffer.capacity {
             spares[smallest] = buffer
         }
-    }
-
-    /// No memory for a frame's copy (under `lock`): the recording stops with an error (a frame
-    /// left out would lose its changes for good: each frame holds only what changed), keeping
-    /// the frames before it.
-    private func outOfMemory(_ bytes: Int) {
-        error = PNGError.writeFailed(path: path, reason: "no memory for a frame's copy (\(bytes) bytes)")
-        queue.removeAll()
-        queuedBytes = 0
-        lock.broadcast()
     }
 
     /// Frames in the file so far (complete; one more may be held until its delay is known).
