@@ -118,6 +118,11 @@ public enum AppBenchmark {
         /// Median and slowest frame of the turn at half resolution, wall time.
         public var halfMedian: TimeInterval
         public var halfMax: TimeInterval
+        /// Median and slowest start of a turn at half resolution in the thread's CPU time: the
+        /// key's work before the first frame (the new layout, its picture and both pictures at
+        /// half size).
+        public var startCPUMedian: TimeInterval
+        public var startCPUMax: TimeInterval
         /// Median full frame in portrait and in landscape, wall time and thread CPU time (the
         /// portrait figure is the faster of a run before the turns and one after landscape, so
         /// both orientations are measured with the same caches behind them).
@@ -149,10 +154,12 @@ public enum AppBenchmark {
             return try fullFrameMedians(app: app, host: host, frames: frames)
         }
         let portraitBefore = try fullFrames()
-        func turns() throws -> (wall: [TimeInterval], cpu: [TimeInterval]) {
-            var turn: [TimeInterval] = [], turnCPU: [TimeInterval] = []
+        func turns() throws -> (wall: [TimeInterval], cpu: [TimeInterval], start: [TimeInterval]) {
+            var turn: [TimeInterval] = [], turnCPU: [TimeInterval] = [], start: [TimeInterval] = []
             for i in 0..<frames {
+                let s0 = MonotonicClock.threadCPUNanoseconds()
                 app.setOrientation(i % 2 == 0 ? .landscapeLeft : .portrait)
+                start.append(TimeInterval(MonotonicClock.threadCPUNanoseconds() - s0) / 1e9)
                 for _ in 0..<12 {
                     let t0 = MonotonicClock.seconds(), c0 = MonotonicClock.threadCPUNanoseconds()
                     try host.renderFrame()
@@ -167,13 +174,13 @@ public enum AppBenchmark {
                 app.setOrientation(.portrait, animated: false)
                 try host.renderFrame()
             }
-            return (turn, turnCPU)
+            return (turn, turnCPU, start)
         }
         let resolution = app.window.rotationResolution
         app.window.rotationResolution = .full
-        let (turn, turnCPU) = try turns()
+        let (turn, turnCPU, _) = try turns()
         app.window.rotationResolution = .half
-        let (half, halfCPU) = try turns()
+        let (half, halfCPU, start) = try turns()
         app.window.rotationResolution = resolution
         app.setOrientation(.landscapeLeft, animated: false)
         let landscape = try fullFrames()
@@ -184,6 +191,7 @@ public enum AppBenchmark {
                               turnCPUMedian: turnCPU.median, turnCPUMax: turnCPU.max() ?? 0,
                               halfCPUMedian: halfCPU.median, halfCPUMax: halfCPU.max() ?? 0,
                               halfMedian: half.median, halfMax: half.max() ?? 0,
+                              startCPUMedian: start.median, startCPUMax: start.max() ?? 0,
                               portrait: min(portraitBefore.wall, portraitAfter.wall), landscape: landscape.wall,
                               portraitCPU: min(portraitBefore.cpu, portraitAfter.cpu), landscapeCPU: landscape.cpu,
                               portraitMisses: misses, landscapeMisses: landscapeMisses)
@@ -268,7 +276,7 @@ public enum AppBenchmark {
                   + String(format: "%7.3f ms  %7.3f ms", r.fullFrame * 1000, r.fullFrameCPU * 1000))
         }
         print("")
-        print("rotation  device       turn frame (max)        full frame portrait  landscape   turn frame CPU (max)    at ½ resolution CPU (max)  ½ wall (max)            full frame CPU portrait  landscape   cache misses a frame portrait  landscape")
+        print("rotation  device       turn frame (max)        full frame portrait  landscape   turn frame CPU (max)    at ½ resolution CPU (max)  ½ wall (max)            full frame CPU portrait  landscape   cache misses a frame portrait  landscape   turn start CPU (max)")
         for screen in screens {
             let r = try runRotation(application: application, screen: screen, frames: frames)
             print(r.screen.padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -276,9 +284,10 @@ public enum AppBenchmark {
                   + String(format: "%7.3f ms (%7.3f ms)  %7.3f ms          %7.3f ms  %7.3f ms (%7.3f ms)  %7.3f ms (%7.3f ms)", r.turnMedian * 1000,
                            r.turnMax * 1000, r.portrait * 1000, r.landscape * 1000, r.turnCPUMedian * 1000, r.turnCPUMax * 1000,
                            r.halfCPUMedian * 1000, r.halfCPUMax * 1000)
-                  + String(format: "    %7.3f ms (%7.3f ms)  %7.3f ms               %7.3f ms   %5.1f                          %5.1f",
+                  + String(format: "    %7.3f ms (%7.3f ms)  %7.3f ms               %7.3f ms   %5.1f                          %5.1f"
+                                   + "        %7.3f ms (%7.3f ms)",
                            r.halfMedian * 1000, r.halfMax * 1000, r.portraitCPU * 1000, r.landscapeCPU * 1000,
-                           r.portraitMisses, r.landscapeMisses))
+                           r.portraitMisses, r.landscapeMisses, r.startCPUMedian * 1000, r.startCPUMax * 1000))
         }
     }
 

@@ -10,6 +10,10 @@ public final class HeadlessHost: ScreenHost {
     public let window: Window
     /// The screen's pixels (replaced when the screen changes size or scale).
     public private(set) var context: CGContext
+    /// The bitmap of the size before the last change, kept for a change back: a device turned
+    /// and turned back (the rotation's first frame would otherwise pay for a fresh 12 MB bitmap,
+    /// 3–8 ms at the retina iPad) swaps the two.
+    private var previous: CGContext?
     /// The rectangles the last frame repainted, in pixels from the top-left.
     public private(set) var lastFrameRects: [CGRect] = []
     private var isStopped = false
@@ -45,7 +49,14 @@ public final class HeadlessHost: ScreenHost {
     public func renderFrame() throws -> [CGRect] {
         let screen = window.screen
         if context.width != screen.pixelWidth || context.height != screen.pixelHeight {
-            context = try HeadlessHost.makeContext(for: screen)
+            let next: CGContext
+            if let previous, previous.width == screen.pixelWidth, previous.height == screen.pixelHeight {
+                next = previous
+            } else {
+                next = try HeadlessHost.makeContext(for: screen)
+            }
+            previous = context
+            context = next
             window.invalidateEverything()
         }
         let start = MonotonicClock.seconds()

@@ -129,6 +129,7 @@ open class Window: View {
     func screenDidChangeDevice() {
         // A turn's pictures are of the old size: the views draw the new one at once.
         endRotation()
+        rotationHalfFrames.removeAll()
         contentsCache.removeAll()
         frame = screen.bounds
         invalidateEverything()
@@ -144,8 +145,14 @@ open class Window: View {
         let newImage: CGImage?
         let startAngle: CGFloat
         var progress: CGFloat = 0
-        /// The half-resolution frame, kept for the whole turn (`RotationResolution.half`).
-        var half: CGContext?
+        /// The pictures at half their size for the half-resolution frames, sampled there about
+        /// one to one instead of every other pixel of the full-size pictures (which skipped
+        /// detail and touched four times the memory). Made when the turn starts, beside the new
+        /// layout's picture, so no frame of the turn pays for them.
+        lazy var halfImages: (old: CGImage, new: CGImage) = {
+            let old = oldImage.halfSize()
+            return (old, newImage.map { $0.halfSize() } ?? old)
+        }()
         init(oldImage: CGImage, newImage: CGImage?, startAngle: CGFloat) {
             self.oldImage = oldImage
             self.newImage = newImage
@@ -154,6 +161,9 @@ open class Window: View {
     }
 
     private var rotation: Rotation?
+    /// The half-resolution frames of turns (`RotationResolution.half`), one per shape, kept from
+    /// turn to turn: a fresh 3 MB bitmap cost a turn's second frame 1–2 ms of page faults.
+    private var rotationHalfFrames: [CGContext] = []
     private var rotationAnimator: ValueAnimator<CGFloat>?
 
     /// Whether a rotation is being shown.
@@ -190,6 +200,7 @@ open class Window: View {
     func animateRotation(from oldImage: CGImage, quarterTurns: Int, duration: TimeInterval) {
         endRotation()
         let turn = Rotation(oldImage: oldImage, newImage: renderedImage(), startAngle: -CGFloat(quarterTurns) * .pi / 2)
+        if rotationResolution == .half { _ = turn.halfImages }
         let animator = ValueAnimator<CGFloat>(0, owner: self)
         rotation = turn
         rotationAnimator = animator
@@ -223,14 +234,19 @@ open class Window: View {
             return
         }
         let hw = (context.width + 1) / 2, hh = (context.height + 1) / 2
-        if turn.half?.width != hw || turn.half?.height != hh { turn.half = CGContext(width: hw, height: hh) }
-        guard let half = turn.half else {
+        var kept = rotationHalfFrames.first { $0.width == hw && $0.height == hh }
+        if kept == nil, let made = CGContext(width: hw, height: hh) {
+            // Two shapes at most in use (portrait and landscape); a third (another device) replaces the oldest.
+            rotationHalfFrames = Array((rotationHalfFrames + [made]).suffix(2))
+            kept = made
+        }
+        guard let half = kept else {
             paintRotation(turn, into: context, scaleX: 1, scaleY: 1)
             return
         }
         let sx = CGFloat(half.width) / CGFloat(context.width), sy = CGFloat(half.height) / CGFloat(context.height)
         half.saveGState()
-        paintRotation(turn, into: half, scaleX: sx, scaleY: sy)
+        paintRotation(turn, into: half, scaleX: sx, scaleY: sy, pictures: turn.halfImages)
         half.restoreGState()
         // Even sizes (every device's): the 2× magnification straight into the frame, in one pass.
         if context.copyMagnified(from: half) { return }
@@ -238,7 +254,11 @@ open class Window: View {
         context.draw(image, in: CGRect(x: 0, y: 0, width: context.width, height: context.height))
     }
 
-    private func paintRotation(_ turn: Rotation, into context: CGContext, scaleX: CGFloat, scaleY: CGFloat) {
+    /// Paints the frame into `context` scaled by `scaleX`, `scaleY` (the half-resolution frame),
+    /// drawing `pictures` (default: the turn's own; the same pictures at another size fill the
+    /// same rectangles).
+    private func paintRotation(_ turn: Rotation, into context: CGContext, scaleX: CGFloat, scaleY: CGFloat,
+                               pictures: (old: CGImage, new: CGImage)? = nil) {
         let w = CGFloat(context.width) / scaleX, h = CGFloat(context.height) / scaleY
         context.scaleBy(x: scaleX, y: scaleY)
         context.setFillColor(.black)
@@ -262,7 +282,7 @@ open class Window: View {
         // The fast path for turned images (`drawTransformed`): within a few levels of `draw`,
         // and exactly it at the start and end of the turn, where the transform is axis-aligned.
         // Both pictures in one pass: the new one, and over it the old one at 1 − p.
-        context.drawTransformed(old, fadingInto: new, fraction: p, in: rect)
+        context.drawTransformed(pictures?.old ?? old, fadingInto: pictures?.new ?? new, fraction: p, in: rect)
     }
 
     // MARK: Frames

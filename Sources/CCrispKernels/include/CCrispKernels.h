@@ -145,6 +145,17 @@ void crisp_magnify2x(const uint32_t *src, ptrdiff_t src_width, ptrdiff_t src_hei
                      uint16_t *scratch, uint32_t *row);
 
 /// A picture a bilinear sample reads: `width` × `height` pixels, `width` a row.
+/// Destination pixels (x, y), x in [`x0`, `x1`), y in [`y0`, `y1`), of rows `dst_stride` pixels
+/// apart, set to src[`start` + x·`sx` + y·`sy`]: a picture turned by quarter turns or mirrored,
+/// copied (CopyTurned.c). Every such index must be inside `src`.
+void crisp_copy_turned(uint32_t *dst, ptrdiff_t dst_stride, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t y0, ptrdiff_t y1,
+                       const uint32_t *src, ptrdiff_t start, ptrdiff_t sx, ptrdiff_t sy);
+
+/// `src` (`width` × `height` pixels, rows packed) at half its width and height, rounded up, into
+/// `dst`: each pixel the rounded mean of the 2×2 block under it, per channel, the last column or
+/// row of an odd size repeated (Halve.c; bit for bit `ImageLevel.halved`).
+void crisp_halve(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint32_t *dst);
+
 typedef struct {
     const uint32_t *pixels;
     ptrdiff_t width, height;
@@ -157,5 +168,11 @@ typedef struct {
 void crisp_cross_fade_row(uint32_t *dest, ptrdiff_t count, const crisp_bilinear *under, int64_t uu, int64_t vu,
                           int64_t suu, int64_t svu, const crisp_bilinear *over, int64_t uo, int64_t vo, int64_t suo,
                           int64_t svo, uint32_t alpha);
+
+/// `crisp_cross_fade_row` four pixels a step with AVX2 (CrossFade.c), the same bits; only on a
+/// CPU that has AVX2 (`crisp_cpu_has_avx2`).
+void crisp_cross_fade_row_avx2(uint32_t *dest, ptrdiff_t count, const crisp_bilinear *under, int64_t uu, int64_t vu,
+                               int64_t suu, int64_t svu, const crisp_bilinear *over, int64_t uo, int64_t vo,
+                               int64_t suo, int64_t svo, uint32_t alpha);
 
 #endif

@@ -1,3 +1,4 @@
+import CCrispKernels
 import Foundation
 
 extension CGImage {
@@ -110,28 +111,16 @@ struct ImageLevel {
     let height: Int
     let pixels: [UInt32]
 
-    /// The next level: each pixel the average of a 2×2 block (edge pixels repeated for odd sizes).
+    /// The next level: each pixel the rounded mean of a 2×2 block per channel (edge pixels
+    /// repeated for odd sizes), by the SSE2 kernel `crisp_halve` (CCrispKernels/Halve.c).
     func halved() -> ImageLevel {
         let w = max(1, (width + 1) / 2), h = max(1, (height + 1) / 2)
-        var out = [UInt32](repeating: 0, count: w * h)
         let width = width, height = height
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<h {
-                    let row0 = min(2 * y, height - 1) * width, row1 = min(2 * y + 1, height - 1) * width
-                    for x in 0..<w {
-                        let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
-                        let a = source[row0 + x0], b = source[row0 + x1]
-                        let c = source[row1 + x0], d = source[row1 + x1]
-                        // Bytes 0 and 2, then 1 and 3, summed side by side in 16-bit lanes (four
-                        // bytes and the rounding 2 need 10 bits); the rounded mean is (sum + 2) / 4.
-                        let low: UInt32 = 0x00FF_00FF, round: UInt32 = 0x0002_0002
-                        let even = (a & low) &+ (b & low) &+ (c & low) &+ (d & low) &+ round
-                        let odd = ((a >> 8) & low) &+ ((b >> 8) & low) &+ ((c >> 8) & low) &+ ((d >> 8) & low) &+ round
-                        target[y * w + x] = ((even >> 2) & low) | (((odd >> 2) & low) << 8)
-                    }
-                }
+        let out = [UInt32](unsafeUninitializedCapacity: w * h) { target, count in
+            pixels.withUnsafeBufferPointer { source in
+                crisp_halve(source.baseAddress!, width, height, target.baseAddress!)
             }
+            count = w * h
         }
         return ImageLevel(width: w, height: h, pixels: out)
     }

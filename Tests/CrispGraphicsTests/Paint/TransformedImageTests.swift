@@ -1,7 +1,7 @@
 import CrispTestSupport
 import Foundation
 import Testing
-@_spi(Testing) import CrispGraphics
+@_spi(Testing) @testable import CrispGraphics
 
 /// `drawTransformed`, the fast path for turned images, against `draw(_:in:)`: close to it under a
 /// rotation (a few levels inside, an edge's coverage approximated), exactly it where it falls back.
@@ -102,6 +102,38 @@ import Testing
             let angle = CGFloat(quarters) * .pi / 2
             #expect(Self.compare(Self.render(angle: angle, scale: 1, alpha: alpha, fast: false),
                                  Self.render(angle: angle, scale: 1, alpha: alpha, fast: true), interior: 0).maximum == 0)
+        }
+    }
+
+    /// An opaque picture turned by quarter and half turns, mirrored, clipped, on whole pixels:
+    /// `drawTransformed` copies its pixels (the rotation's first frame) instead of sampling
+    /// them, and the copy is `draw(_:in:)`'s result bit for bit. Off whole pixels, or at an
+    /// alpha, it hands the draw to `draw(_:in:)`.
+    @Test(arguments: [(false, false, CGFloat(1)), (true, false, 1), (false, true, 1), (true, true, 1), (false, false, 0.5)])
+    func exactQuarterTurnsOfAnOpaquePictureAreCopies(mirrored: Bool, clipped: Bool, alpha: CGFloat) {
+        let opaque = CGImage(width: Self.picture.width, height: Self.picture.height,
+                             pixels: Self.picture.pixels.map { $0 | 0xFF00_0000 })
+        for quarters in 0..<4 {
+            for offset in [CGFloat(0), 0.25] {
+                var fellBack = false
+                func render(fast: Bool) -> CGContext {
+                    let ctx = Self.canvas()
+                    if fast { ctx.imageDrawObserver = { _, _, _ in fellBack = true } }
+                    if clipped { ctx.clip(to: CGRect(x: 37, y: 21, width: 131, height: 97)) }
+                    ctx.setAlpha(alpha)
+                    ctx.translateBy(x: 120 + offset, y: 100)
+                    ctx.rotate(by: CGFloat(quarters) * .pi / 2)
+                    if mirrored { ctx.scaleBy(x: -1, y: 1) }
+                    let rect = CGRect(x: -75, y: -55, width: 150, height: 110)
+                    if fast { ctx.drawTransformed(opaque, in: rect) } else { ctx.draw(opaque, in: rect) }
+                    return ctx
+                }
+                let general = render(fast: false), fast = render(fast: true)
+                let (maximum, beyond) = Self.compare(general, fast, interior: 0)
+                #expect(maximum == 0, "\(quarters) quarter turns, offset \(offset): \(beyond) pixels differ")
+                #expect(fellBack == (offset != 0 || alpha != 1), "\(quarters) quarter turns, offset \(offset)")
+                #expect(Self.compare(fast, Self.canvas(), interior: 0).beyond > 5000)
+            }
         }
     }
 
@@ -259,4 +291,77 @@ import Testing
         #expect(!full.copyMagnified(from: full))
         #expect(full.pixelAt(5, 5) == 0xFF00_FF00)
     }
+
+    /// Random opaque pixels (`seed`), `width` × `height`: every tap of a sample differs from its
+    /// neighbours, so a lane or weight mixed up shows.
+    static func noise(width: Int, height: Int, seed: UInt64) -> CGImage {
+        var rng = SplitMix64(seed: seed)
+        return CGImage(width: width, height: height,
+                       pixels: (0..<width * height).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng) })
+    }
+
+    /// The rotation's cross-fade through the AVX2 kernel (four pixels a step, the span inside
+    /// both pictures found once per row) against the SSE2 kernel, bit for bit: turns in all
+    /// four quadrants and near the quarter turns (the tiles' rows then run upward or downward),
+    /// a mirror, pictures magnified 3× and minified, rows that cross the pictures' edges, a clip.
+    @Test func crossFadeKernelsAgreeBitForBit() {
+        guard KernelDispatch.cpuHasAVX2 else {
+            Issue.record(Comment(rawValue: KernelDispatchTests.noAVX2))
+            return
+        }
+        let under = Self.noise(width: 173, height: 131, seed: 1), over = Self.noise(width: 128, height: 171, seed: 2)
+        for angle in [0.05, 0.7, -0.7, 1.55, -1.55, 2.4, -2.9, CGFloat.pi / 2 - 0.01] {
+            for (scaleX, scaleY) in [(CGFloat(1), CGFloat(1)), (3, 3), (0.45, 0.6), (-1, 1)] {
+                func render(_ path: KernelDispatch.Path) -> CGContext {
+                    let ctx = Self.canvas()
+                    if scaleY == 0.6 { ctx.clip(to: CGRect(x: 30, y: 17, width: 150, height: 140)) }
+                    ctx.translateBy(x: 118.3, y: 101.6)
+                    ctx.rotate(by: angle)
+                    ctx.scaleBy(x: scaleX, y: scaleY)
+                    _ = KernelDispatch.withPath(path) {
+                        ctx.drawTransformed(over, fadingInto: under, fraction: 0.37, in: CGRect(x: -80.4, y: -66.2, width: 161, height: 133))
+                    }
+                    return ctx
+                }
+                let sse2 = render(.sse2), avx2 = render(.avx2)
+                let (maximum, beyond) = Self.compare(sse2, avx2, interior: 0)
+                #expect(maximum == 0, "angle \(angle), scale \(scaleX)×\(scaleY): \(beyond) pixels differ")
+                #expect(Self.compare(avx2, Self.canvas(), interior: 0).beyond > 2000)
+            }
+        }
+    }
+
+    /// `halfSize()`: each pixel the rounded mean of its 2 × 2 block per channel, the last column
+    /// or row of an odd size repeated (the SSE2 kernel and its scalar tail), for even, odd and
+    /// one-pixel sizes; a mask stays a mask; the half image's own half is the next level.
+    @Test(arguments: [(150, 110), (7, 3), (1, 5), (5, 1), (33, 64), (1, 1), (2, 2), (9, 9)])
+    func halfSizeIsTheMeanOfEachBlock(width: Int, height: Int) {
+        var rng = SplitMix64(seed: UInt64(width * 1000 + height))
+        let pixels = (0..<width * height).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+        let image = CGImage(width: width, height: height, pixels: pixels)
+        let half = image.halfSize()
+        let w = (width + 1) / 2, h = (height + 1) / 2
+        #expect(half.width == w && half.height == h)
+        if width == 1 && height == 1 { #expect(half === image) }
+        var wrong = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let x0 = 2 * x, x1 = min(2 * x + 1, width - 1), y0 = 2 * y, y1 = min(2 * y + 1, height - 1)
+                let block = [pixels[y0 * width + x0], pixels[y0 * width + x1], pixels[y1 * width + x0], pixels[y1 * width + x1]]
+                var expected: UInt32 = 0
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    let sum = block.reduce(UInt32(0)) { $0 + (($1 >> shift) & 0xFF) }
+                    expected |= ((sum + 2) >> 2) << shift
+                }
+                if half.pixel(x: x, y: y) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) of \(w * h) pixels are not their block's mean")
+        let quarter = half.halfSize()
+        #expect(quarter.width == (w + 1) / 2 && quarter.height == (h + 1) / 2)
+        #expect(quarter.pixels == image.pyramid[min(2, image.pyramid.count - 1)].pixels)
+        let mask = CGImage(maskWidth: width, height: height, alpha: pixels.map { $0 & 0xFF00_0000 })
+        #expect(mask.halfSize().isMask)
+    }
 }
+
