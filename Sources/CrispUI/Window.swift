@@ -161,8 +161,9 @@ open class Window: View {
     }
 
     private var rotation: Rotation?
-    /// The half-resolution frames of turns (`RotationResolution.half`), one per shape, kept from
-    /// turn to turn: a fresh 3 MB bitmap cost a turn's second frame 1–2 ms of page faults.
+    /// The half-resolution frames of turns (`RotationResolution.half`), one per shape, made when
+    /// a turn starts and kept from turn to turn: a fresh 3 MB bitmap cost a turn's second frame
+    /// 1–2 ms of page faults.
     private var rotationHalfFrames: [CGContext] = []
     private var rotationAnimator: ValueAnimator<CGFloat>?
 
@@ -200,7 +201,10 @@ open class Window: View {
     func animateRotation(from oldImage: CGImage, quarterTurns: Int, duration: TimeInterval) {
         endRotation()
         let turn = Rotation(oldImage: oldImage, newImage: renderedImage(), startAngle: -CGFloat(quarterTurns) * .pi / 2)
-        if rotationResolution == .half { _ = turn.halfImages }
+        if rotationResolution == .half {
+            _ = turn.halfImages
+            _ = halfFrame(forWidth: screen.pixelWidth, height: screen.pixelHeight)
+        }
         let animator = ValueAnimator<CGFloat>(0, owner: self)
         rotation = turn
         rotationAnimator = animator
@@ -221,9 +225,21 @@ open class Window: View {
     }
 
     /// How finely the rotation's frames between its start and end are drawn (`--bench-render`
-    /// measures both; half took 14–15 ms of CPU a frame against 41–42 ms on the retina iPad, see
-    /// docs/performance.md). The first frame, an exact quarter or half turn, is always drawn whole.
+    /// measures both; half took a median 6.6 ms of CPU a frame against 21–22 ms on the retina
+    /// iPad, see docs/performance.md). The first frame, an exact quarter or half turn, is always
+    /// drawn whole (a copy of the old picture, turned).
     public var rotationResolution = RotationResolution.half
+
+    /// The half-resolution frame for a screen of `width` × `height` pixels, kept or made (nil
+    /// when it cannot be allocated). Two shapes at most are kept (portrait and landscape); a
+    /// third (another device) replaces the older.
+    private func halfFrame(forWidth width: Int, height: Int) -> CGContext? {
+        let hw = (width + 1) / 2, hh = (height + 1) / 2
+        if let kept = rotationHalfFrames.first(where: { $0.width == hw && $0.height == hh }) { return kept }
+        guard let made = CGContext(width: hw, height: hh) else { return nil }
+        rotationHalfFrames = Array((rotationHalfFrames + [made]).suffix(2))
+        return made
+    }
 
     /// Paints the rotation's frame at its progress into `context` (device space, one unit a
     /// pixel): black, then the new picture and over it the old one fading out, both in a
@@ -233,14 +249,7 @@ open class Window: View {
             paintRotation(turn, into: context, scaleX: 1, scaleY: 1)
             return
         }
-        let hw = (context.width + 1) / 2, hh = (context.height + 1) / 2
-        var kept = rotationHalfFrames.first { $0.width == hw && $0.height == hh }
-        if kept == nil, let made = CGContext(width: hw, height: hh) {
-            // Two shapes at most in use (portrait and landscape); a third (another device) replaces the oldest.
-            rotationHalfFrames = Array((rotationHalfFrames + [made]).suffix(2))
-            kept = made
-        }
-        guard let half = kept else {
+        guard let half = halfFrame(forWidth: context.width, height: context.height) else {
             paintRotation(turn, into: context, scaleX: 1, scaleY: 1)
             return
         }
