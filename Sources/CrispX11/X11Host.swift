@@ -298,6 +298,11 @@ public final class X11Host: ScreenHost {
     /// to client memory for good when the server refuses the segment.
     private func allocateBuffer(width: Int, height: Int) throws {
         waitUntilServerFinishedReading()
+        // A turned screen (or any size whose rows fit) keeps its shared-memory segment.
+        if let shared = buffer as? SharedMemoryImageBuffer, let reshaped = shared.reshaped(width: width, height: height) {
+            buffer = reshaped
+            return
+        }
         buffer?.destroy()
         buffer = nil
         if presentMode == .sharedMemory {
@@ -562,6 +567,19 @@ public final class X11Host: ScreenHost {
 
     /// Tests: waits until the server has handled every request sent so far (`XSync`).
     @_spi(Testing) public func syncForTesting() { XSync(display, 0) }
+
+    /// Tests: maps the window (as `run()` does first) and handles the events that follow.
+    @_spi(Testing) public func mapForTesting() {
+        XMapWindow(display, xWindow)
+        XSync(display, 0)
+        processQueuedEvents()
+    }
+
+    /// Tests: presents what needs presenting, as one turn of `run()`'s loop does after its events.
+    @_spi(Testing) public func presentForTesting() throws { try presentIfNeeded() }
+
+    /// Tests: the id of the shared-memory segment the window's image lives in (nil without MIT-SHM).
+    @_spi(Testing) public var sharedMemorySegmentForTesting: Int32? { (buffer as? SharedMemoryImageBuffer)?.segmentID }
 
     private func reallocateIfNeeded() throws {
         let w = window.screen.pixelWidth, h = window.screen.pixelHeight

@@ -122,6 +122,13 @@ final class SharedMemoryImageBuffer: X11ImageBuffer {
     private let segment: UnsafeMutablePointer<XShmSegmentInfo>
     private let canvas: Canvas
     private var isDestroyed = false
+    /// The segment's size: a reshaped image may use up to this.
+    private let segmentBytes: Int
+    private let visual: UnsafeMutablePointer<Visual>
+    private let depth: Int32
+    private let format: X11PixelFormat
+    /// The segment's id (tests check that a turned screen keeps it).
+    var segmentID: Int32 { segment.pointee.shmid }
 
     /// Creates the segment, removes its name and has the server attach it (shmget → shmat →
     /// IPC_RMID → XShmAttach → XSync), then checks that the server sees our bytes. Any failure,
@@ -131,6 +138,9 @@ final class SharedMemoryImageBuffer: X11ImageBuffer {
         self.display = display
         self.width = width
         self.height = height
+        self.visual = visual
+        self.depth = depth
+        self.format = format
         segment = .allocate(capacity: 1)
         segment.initialize(to: XShmSegmentInfo())
         guard let image = XShmCreateImage(display, visual, UInt32(depth), ZPixmap, nil, segment, UInt32(width), UInt32(height)) else {
@@ -147,6 +157,7 @@ final class SharedMemoryImageBuffer: X11ImageBuffer {
             throw error
         }
         let size = Int(image.pointee.bytes_per_line) * height
+        segmentBytes = size
         let id = shmget(key_t(0) /* IPC_PRIVATE */, size, IPC_CREAT | 0o600)
         guard id >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -191,6 +202,50 @@ final class SharedMemoryImageBuffer: X11ImageBuffer {
             segment.deallocate()
             throw error
         }
+    }
+
+    /// A buffer taking over this one's segment (no error path, so no cleanup to share).
+    private init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, depth: Int32, format: X11PixelFormat,
+                 width: Int, height: Int, image: UnsafeMutablePointer<XImage>, segment: UnsafeMutablePointer<XShmSegmentInfo>,
+                 segmentBytes: Int, canvas: Canvas) {
+        self.display = display
+        self.visual = visual
+        self.depth = depth
+        self.format = format
+        self.width = width
+        self.height = height
+        self.image = image
+        self.segment = segment
+        self.segmentBytes = segmentBytes
+        self.canvas = canvas
+    }
+
+    /// An image of `width` × `height` over this buffer's segment, when its rows fit in it (a
+    /// turned screen keeps its pixel count): no new segment, no attach, no round trip to check
+    /// it, and no fresh pages for the first frame to fault in (a new 12 MB segment cost the
+    /// retina iPad's first turn frame the faults of 3,072 pages). This buffer is then spent: its
+    /// image is freed and the segment belongs to the new one. Nil, leaving this buffer as it
+    /// was, when the size needs more bytes or the image cannot be made. The server must have
+    /// finished reading the segment (as before any drawing).
+    func reshaped(width: Int, height: Int) -> SharedMemoryImageBuffer? {
+        guard !isDestroyed, width > 0, height > 0,
+              let next = XShmCreateImage(display, visual, UInt32(depth), ZPixmap, nil, segment, UInt32(width), UInt32(height)) else {
+            return nil
+        }
+        next.pointee.byte_order = LSBFirst
+        let memory = UnsafeMutableRawPointer(segment.pointee.shmaddr!)
+        guard (try? checkLayout(next, width: width, format: format)) != nil,
+              Int(next.pointee.bytes_per_line) * height <= segmentBytes,
+              let canvas = try? Canvas(image: next, data: memory, width: width, height: height, format: format) else {
+            destroyImage(next)
+            return nil
+        }
+        next.pointee.data = segment.pointee.shmaddr
+        isDestroyed = true
+        image.pointee.data = nil
+        destroyImage(image)
+        return SharedMemoryImageBuffer(display: display, visual: visual, depth: depth, format: format, width: width,
+                                       height: height, image: next, segment: segment, segmentBytes: segmentBytes, canvas: canvas)
     }
 
     /// Whether the server reads this process's segment: up to two pixels written into it are put
