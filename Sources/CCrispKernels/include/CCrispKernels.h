@@ -144,6 +144,11 @@ void crisp_magnify2x(const uint32_t *src, ptrdiff_t src_width, ptrdiff_t src_hei
                      uint32_t *dst, ptrdiff_t dst_stride, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t y0, ptrdiff_t y1,
                      uint16_t *scratch, uint32_t *row);
 
+/// `crisp_magnify2x` with AVX2 (Magnify.c), the same bits; only on a CPU that has AVX2.
+void crisp_magnify2x_avx2(const uint32_t *src, ptrdiff_t src_width, ptrdiff_t src_height, ptrdiff_t src_stride,
+                          uint32_t *dst, ptrdiff_t dst_stride, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t y0, ptrdiff_t y1,
+                          uint16_t *scratch, uint32_t *row);
+
 /// A picture a bilinear sample reads: `width` × `height` pixels, `width` a row.
 /// Destination pixels (x, y), x in [`x0`, `x1`), y in [`y0`, `y1`), of rows `dst_stride` pixels
 /// apart, set to src[`start` + x·`sx` + y·`sy`]: a picture turned by quarter turns or mirrored,

@@ -233,8 +233,14 @@ extension CGContext {
             scratch.deallocate()
             row.deallocate()
         }
-        crisp_magnify2x(source.pixels, source.width, source.height, source.rowStride, pixels, rowStride,
-                        clip.x, clip.maxX, clip.y, clip.maxY, scratch, row)
+        KernelDispatch.prepare()
+        if KernelDispatch.usesAVX2(1) {
+            crisp_magnify2x_avx2(source.pixels, source.width, source.height, source.rowStride, pixels, rowStride,
+                                 clip.x, clip.maxX, clip.y, clip.maxY, scratch, row)
+        } else {
+            crisp_magnify2x(source.pixels, source.width, source.height, source.rowStride, pixels, rowStride,
+                            clip.x, clip.maxX, clip.y, clip.maxY, scratch, row)
+        }
         return true
     }
 }

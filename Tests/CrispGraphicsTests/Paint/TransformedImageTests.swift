@@ -331,6 +331,32 @@ import Testing
         }
     }
 
+    /// The 2× magnification's AVX2 kernel against its SSE2 one, bit for bit: even and odd widths
+    /// (the four-pixel step's tail), a clip inside the frame, one-pixel frames.
+    @Test func magnifyKernelsAgreeBitForBit() {
+        guard KernelDispatch.cpuHasAVX2 else {
+            Issue.record(Comment(rawValue: KernelDispatchTests.noAVX2))
+            return
+        }
+        for (width, height, clip) in [(120, 100, nil), (75, 55, nil), (9, 3, CGRect(x: 3, y: 1, width: 11, height: 4)),
+                                      (1, 1, nil), (77, 40, CGRect(x: 5, y: 3, width: 120, height: 60)), (4, 7, nil)] {
+            let half = Self.noise(width: width, height: height, seed: UInt64(width * 100 + height)).pixels
+            let source = CGContext(width: width, height: height)!
+            for y in 0..<height { for x in 0..<width { source.pixels[y * source.rowStride + x] = half[y * width + x] } }
+            func magnified(_ path: KernelDispatch.Path) -> CGContext {
+                let full = CGContext(width: width * 2, height: height * 2)!
+                Self.setEveryPixel(full, 0xFF33_6699)
+                if let clip { full.clip(to: clip) }
+                _ = KernelDispatch.withPath(path) { full.copyMagnified(from: source) }
+                return full
+            }
+            let sse2 = magnified(.sse2), avx2 = magnified(.avx2)
+            var differing = 0
+            for y in 0..<height * 2 { for x in 0..<width * 2 where sse2.pixelAt(x, y) != avx2.pixelAt(x, y) { differing += 1 } }
+            #expect(differing == 0, "\(width)×\(height): \(differing) pixels differ")
+        }
+    }
+
     /// `halfSize()`: each pixel the rounded mean of its 2 × 2 block per channel, the last column
     /// or row of an odd size repeated (the SSE2 kernel and its scalar tail), for even, odd and
     /// one-pixel sizes; a mask stays a mask; the half image's own half is the next level.
