@@ -87,14 +87,22 @@ extension CGContext {
         // the general path is as fast and exact.
         let straight = abs(t.a) + abs(t.d), turned = abs(t.b) + abs(t.c)
         let isNearlyRectilinear = turned <= straight * 1e-9 || straight <= turned * 1e-9
-        guard !isNearlyRectilinear, !image.isMask, gstate.clip.mask == nil, gstate.blendMode == .normal,
-              !(gstate.shadow?.isVisible ?? false), !layerStack.isEmpty || baseRows == nil,
-              gstate.interpolationQuality != .high, isAntialiasing,
-              rect.isFiniteRect, rect.width != 0, rect.height != 0, image.width > 0, image.height > 0,
-              t.determinant != 0, t.determinant.isFinite else {
+        guard !isNearlyRectilinear, gstate.interpolationQuality != .high, ownPathsApply(to: image, in: rect) else {
             return nil
         }
         return t
+    }
+
+    /// What both of `drawTransformed`'s own paths (the turned blit and the exact copy) need,
+    /// short of which they leave the image to `draw(_:in:)`: an image that is not a mask, no clip
+    /// mask, blend mode or shadow, no transparency layer over caller memory, anti-aliasing on,
+    /// a finite non-empty rectangle and an invertible CTM.
+    private func ownPathsApply(to image: CGImage, in rect: CGRect) -> Bool {
+        let t = userToRaster
+        return !image.isMask && gstate.clip.mask == nil && gstate.blendMode == .normal
+            && !(gstate.shadow?.isVisible ?? false) && (!layerStack.isEmpty || baseRows == nil) && isAntialiasing
+            && rect.isFiniteRect && rect.width != 0 && rect.height != 0 && image.width > 0 && image.height > 0
+            && t.determinant != 0 && t.determinant.isFinite
     }
 
     /// Draws `image` into `rect` when every device pixel centre maps exactly onto an image pixel
@@ -106,10 +114,7 @@ extension CGContext {
     /// not 1, or anything `drawTransformed` leaves to `draw(_:in:)` is set.
     private func copyTurned(_ image: CGImage, in rect: CGRect) -> Bool {
         let t = userToRaster
-        guard !image.isMask, gstate.clip.mask == nil, gstate.blendMode == .normal, gstate.alpha == 1,
-              !(gstate.shadow?.isVisible ?? false), !layerStack.isEmpty || baseRows == nil, isAntialiasing,
-              rect.isFiniteRect, rect.width != 0, rect.height != 0, image.width > 0, image.height > 0,
-              t.determinant != 0, t.determinant.isFinite, !gstate.clip.bounds.isEmpty else { return false }
+        guard gstate.alpha == 1, !gstate.clip.bounds.isEmpty, ownPathsApply(to: image, in: rect) else { return false }
         let r = rect.standardized
         let w = CGFloat(image.width), h = CGFloat(image.height)
         let userToImage = CGAffineTransform(a: w / r.width, b: 0, c: 0, d: -h / r.height,
