@@ -248,6 +248,26 @@ extension CGContext {
         }
     }
 
+    /// Paints a conic gradient around `center` (user space) across the clip: location 0 lies
+    /// along `angle` (radians) and the locations grow with the angle, in the positive direction
+    /// of user space (counterclockwise where y points up, clockwise in a flipped, UIKit-style
+    /// context), to 1 a full turn later, where the gradient meets its start again.
+    public func drawConicGradient(_ gradient: CGGradient, center: CGPoint, angle: CGFloat) {
+        drawSweepGradient(gradient, center: center, origin: Double(angle), scale: 0.5 / .pi, offset: 0, extend: .pad)
+    }
+
+    /// Paints a conic gradient around `center` whose table position is θ·`scale` + `offset`,
+    /// θ the angle from `origin` in 0…2π (radians, user space), extended beyond 0…1 as `extend`
+    /// says: `drawConicGradient` and COLR's sweep gradients.
+    func drawSweepGradient(_ gradient: CGGradient, center: CGPoint, origin: Double, scale: Double, offset: Double,
+                           extend: ConicGradientPaint.Extend) {
+        guard !gstate.clip.bounds.isEmpty, gstate.ctm.determinant != 0, center.x.isFinite, center.y.isFinite,
+              origin.isFinite, scale.isFinite, offset.isFinite else { return }
+        let paintSource = ConicGradientPaint(table: gradient.table(alpha: gstate.alpha), toUser: userToRaster.inverted(),
+                                             center: center, origin: origin, scale: scale, offset: offset, extend: extend)
+        paintAcrossClip(.conicGradient(paintSource))
+    }
+
     /// The whole-pixel rectangle around `rect`, grown by two pixels: a superset of the pixels a
     /// gradient bounded by `rect` can reach, end anti-aliasing and rounding included. Whole
     /// pixels keep the rectangle's coverage 1 everywhere, so shading less changes no pixel.

@@ -1,5 +1,5 @@
 // The paint stage: what colour each pixel of a span gets before blending. One implementation per
-// paint kind (solid, linear and radial gradient, image, transparency layer), each shading a run
+// paint kind (solid, linear, radial and conic gradient, image, transparency layer), each shading a run
 // of premultiplied colours into a scratch row; the compositor reaches it through one switch per
 // span. Rejected: a generic paint parameter on the blitter, which multiplied every paint by every
 // blend mode, producer and fill rule (see CompositeBlitter.swift). The switch is small (the
@@ -16,6 +16,8 @@ enum Paint {
     case linearGradient(LinearGradientPaint)
     /// A two-circle radial gradient.
     case radialGradient(RadialGradientPaint)
+    /// A conic (sweep) gradient.
+    case conicGradient(ConicGradientPaint)
     /// A sampled image (in colour, as a stencil, or as mask values).
     indirect case image(ImagePaint)
     /// A transparency layer's pixels on their way back to the parent.
@@ -35,6 +37,7 @@ enum Paint {
         case .solid(let color): color >> 24 == 255
         case .linearGradient(let p): p.isOpaque
         case .radialGradient(let p): p.paintsEverywhere && p.table.isOpaque
+        case .conicGradient(let p): p.table.isOpaque
         case .image(let p): p.isOpaque
         case .layer: false
         }
@@ -46,7 +49,7 @@ enum Paint {
         switch self {
         case .linearGradient(let p): p.mayLeaveUnpainted
         case .radialGradient(let p): !p.paintsEverywhere
-        case .solid, .image, .layer: false
+        case .solid, .image, .layer, .conicGradient: false
         }
     }
 
@@ -66,7 +69,7 @@ enum Paint {
         switch self {
         case .image(let p): p.unmodifiedRow(x: x, y: y, count: count)
         case .linearGradient(let p): p.keptRow(x: x, count: count)
-        case .solid, .radialGradient, .layer: nil
+        case .solid, .radialGradient, .conicGradient, .layer: nil
         }
     }
 
@@ -79,7 +82,7 @@ enum Paint {
                    _ operation: GradientKernel.Operation, scratch: UnsafeMutablePointer<UInt32>) -> Bool {
         switch self {
         case .radialGradient(let p): p.blendOver(x: x, y: y, count: count, into: row, operation, scratch: scratch)
-        case .solid, .linearGradient, .image, .layer: false
+        case .solid, .linearGradient, .conicGradient, .image, .layer: false
         }
     }
 
@@ -91,16 +94,17 @@ enum Paint {
         case .solid(let color): out.update(repeating: color, count: count)
         case .linearGradient(let p): p.shade(x: x, y: y, count: count, into: out)
         case .radialGradient(let p): p.shade(x: x, y: y, count: count, into: out)
-        case .image, .layer: shadeCopied(x: x, y: y, count: count, into: out)
+        case .image, .layer, .conicGradient: shadeCopied(x: x, y: y, count: count, into: out)
         }
     }
 
-    /// `shade` for the paints held by value (images, layers).
+    /// `shade` for the paints held by value (images, layers) and the rare conic gradient.
     @inline(never)
     private func shadeCopied(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         switch self {
         case .image(let p): p.shade(x: x, y: y, count: count, into: out)
         case .layer(let p): p.shade(x: x, y: y, count: count, into: out)
+        case .conicGradient(let p): p.shade(x: x, y: y, count: count, into: out)
         case .solid, .linearGradient, .radialGradient: shade(x: x, y: y, count: count, into: out)
         }
     }

@@ -339,64 +339,43 @@ private struct ColorPainter {
                                    options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     }
 
-    /// The colour at colour-line position `t`, the extend mode applied.
-    private func colorAt(_ line: ColorLine, _ t: Double) -> (r: Double, g: Double, b: Double, a: Double) {
-        guard let first = line.stops.first, let last = line.stops.last else { return (0, 0, 0, 0) }
-        let span = last.offset - first.offset
-        var u = t
-        if span > 1e-6 {
-            switch line.extend {
-            case .pad: break
-            case .repeat:
-                u = first.offset + (t - first.offset).truncatingRemainder(dividingBy: span)
-                if u < first.offset { u += span }
-            case .reflect:
-                var r = (t - first.offset).truncatingRemainder(dividingBy: 2 * span)
-                if r < 0 { r += 2 * span }
-                u = first.offset + (r > span ? 2 * span - r : r)
-            }
-        }
-        if u <= first.offset { return rgba(first.paletteIndex, first.alpha) }
-        if u >= last.offset { return rgba(last.paletteIndex, last.alpha) }
-        for i in 1..<line.stops.count where u <= line.stops[i].offset {
-            let a = line.stops[i - 1], b = line.stops[i]
-            let f = b.offset > a.offset ? (u - a.offset) / (b.offset - a.offset) : 1
-            let ca = rgba(a.paletteIndex, a.alpha), cb = rgba(b.paletteIndex, b.alpha)
-            return (ca.r + (cb.r - ca.r) * f, ca.g + (cb.g - ca.g) * f, ca.b + (cb.b - ca.b) * f, ca.a + (cb.a - ca.a) * f)
-        }
-        return rgba(last.paletteIndex, last.alpha)
-    }
-
-    /// A sweep gradient as 360 one-degree wedges, each in the colour at its middle angle.
+    /// A sweep gradient: angle θ (degrees, counterclockwise in the glyph's space, 0 ≤ θ < 360)
+    /// sits at colour-line position (θ − start) / (end − start), extended as the line says — a
+    /// conic gradient paint, each pixel's own angle (`ConicGradientPaint`).
     private func drawSweep(_ line: ColorLine, _ center: CGPoint, _ start: Double, _ end: Double) {
-        guard !line.stops.isEmpty, center.x.isFinite, center.y.isFinite else { return }
-        let radius = (clipCorners.map { hypot($0.x - center.x, $0.y - center.y) }.max() ?? 0) * 1.5 + 1
-        let steps = 360
-        // Opaque wedges overlap the next one by half a step, so no anti-aliased seam shows
-        // between them; translucent ones abut exactly (an overlap would show as a darker line).
-        let opaque = line.stops.allSatisfy { rgba($0.paletteIndex, $0.alpha).a >= 1 }
-        let overlap = opaque ? 0.5 * 360 / Double(steps) : 0
-        context.saveGState()
-        for i in 0..<steps {
-            let a0 = Double(i) * 360 / Double(steps), a1 = Double(i + 1) * 360 / Double(steps)
-            let mid = (a0 + a1) / 2
-            let t: Double
-            if abs(end - start) < 1e-9 {
-                t = mid < start ? -1e9 : 1e9
-            } else {
-                t = (mid - start) / (end - start)
-            }
-            let c = colorAt(line, t)
-            guard c.a > 0 else { continue }
-            context.setFillColor(CGColor(red: c.r, green: c.g, blue: c.b, alpha: c.a))
-            let r0 = a0 * .pi / 180, r1 = (a1 + overlap) * .pi / 180
-            context.beginPath()
-            context.move(to: center)
-            context.addLine(to: CGPoint(x: center.x + radius * cos(r0), y: center.y + radius * sin(r0)))
-            context.addLine(to: CGPoint(x: center.x + radius * cos(r1), y: center.y + radius * sin(r1)))
-            context.closePath()
-            context.fillPath()
+        guard let first = line.stops.first, let last = line.stops.last,
+              center.x.isFinite, center.y.isFinite, start.isFinite, end.isFinite else { return }
+        // The table spans the colour line's own stops; positions beyond them are the extend
+        // mode's business, in the paint.
+        let s0 = first.offset
+        var span = last.offset - first.offset
+        var placed = line.stops.map { ($0.offset, $0) }
+        if span < 1e-6 {
+            span = 1e-3
+            placed = [(s0, first), (s0 + span, last)]
         }
-        context.restoreGState()
+        let colors = placed.map { color($0.1.paletteIndex, $0.1.alpha) }
+        let locations = placed.map { CGFloat(($0.0 - s0) / span) }
+        guard let gradient = locations.withUnsafeBufferPointer({ CGGradient(colorsSpace: nil, colors: colors, locations: $0.baseAddress) })
+        else { return }
+        let degrees = 180 / Double.pi
+        var extend: ConicGradientPaint.Extend
+        switch line.extend {
+        case .pad: extend = .pad
+        case .repeat: extend = .repeat
+        case .reflect: extend = .reflect
+        }
+        var scale: Double, offset: Double
+        if abs(end - start) < 1e-9 {
+            // No arc: the first colour before the start angle, the last from it on.
+            scale = degrees * 1e9
+            offset = -start * 1e9
+            extend = .pad
+        } else {
+            // s = (t − s0) / span, t = (θ° − start) / (end − start).
+            scale = degrees / ((end - start) * span)
+            offset = (-start / (end - start) - s0) / span
+        }
+        context.drawSweepGradient(gradient, center: center, origin: 0, scale: scale, offset: offset, extend: extend)
     }
 }
