@@ -15,10 +15,16 @@ case "$target" in png|truetype|colorfont|svg|image|svgpath|strings|drawing) ;; *
 esac
 # SwiftPM keeps its build plan when files of the path dependency (the main package) are added or
 # removed, then fails on "missing inputs": planning again each time costs a second.
-rm -f .build/*/debug/description.json
+# FUZZ_CONFIG=debug builds without optimization (finer coverage counters, a tenth of the speed).
+config=${FUZZ_CONFIG:-release}
+case "$config" in debug|release) ;; *) echo "run.sh: FUZZ_CONFIG is debug or release, not '$config'" >&2; exit 2 ;; esac
+rm -f .build/*/"$config"/description.json
 # `--sanitize fuzzer` links libFuzzer, but SwiftPM 6.3 passes only `-sanitize=address` when it
 # compiles the library targets, so their coverage instrumentation is asked for explicitly.
-swift build --sanitize fuzzer --sanitize address --product "fuzz-$target" \
+# Optimized (-O, which keeps Swift's overflow and bounds traps): the harnesses run about ten
+# times faster than unoptimized (colorfont 66 → 600 executions a second), and a plateau is
+# reached in executions, not hours.
+swift build -c "$config" --sanitize fuzzer --sanitize address --product "fuzz-$target" \
     -Xswiftc -sanitize-coverage=edge,trace-cmp,indirect-calls,inline-8bit-counters,pc-table >&2
 mkdir -p ".corpus/$target" "findings/$target"
 # Swift's backtracer would catch a trap before libFuzzer could save the input.
@@ -26,6 +32,6 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 dict=()
 [ -f "Dictionaries/$target.dict" ] && dict=(-dict="Dictionaries/$target.dict")
-exec ".build/debug/fuzz-$target" ".corpus/$target" "Seeds/$target" "${dict[@]}" \
+exec ".build/$config/fuzz-$target" ".corpus/$target" "Seeds/$target" "${dict[@]}" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -malloc_limit_mb=1024 -artifact_prefix="findings/$target/" -print_final_stats=1 "$@"
