@@ -5,13 +5,21 @@ import Foundation
 // animation draws two screen-sized pictures a frame this way). `draw(_:in:)` rasterizes the
 // image's rectangle as a path (coverage for every pixel) and samples each pixel centre through
 // the transform in Double (see ImagePaint.swift for why it must, for its goldens). Here each
-// destination row (in 64-pixel tiles, for the caches) is split analytically into the pixels the parallelogram covers fully — sampled
+// destination row (in 256-pixel tiles, for the caches) is split analytically into the pixels the parallelogram covers fully — sampled
 // by stepping 32.32 fixed-point image coordinates, written straight (an opaque image at full
 // alpha) or blended source-over — and the few pixels along its edges, whose coverage comes from
 // their distances to the four edges (a box filter's coverage of a half-plane approximated as
 // `clamp(distance + ½)`, multiplied at corners). The result is within a few levels of
 // `draw(_:in:)` inside and along the edges; it is not bit-identical, which is why it is a method
 // of its own and `draw(_:in:)` keeps its pixels.
+//
+// The two calls a rotation frame spends most of its time in, the cross-fade and `copyMagnified`,
+// split a large rectangle into a top and a bottom half drawn on two threads at once
+// (`forEachBand`): rows are independent (each reads the pictures and writes its own row), so the
+// pixels are the same as on one thread, bit for bit. On the retina iPad's turn frames at half
+// resolution (`crisp-demo --bench-render 5 --bench-device ipadretina --bench-screen controls`,
+// three runs each way, alternated): wall time a frame median 6.9–8.3 → 5.4–5.7 ms, slowest
+// 9.4–11.5 → 7.7–9.1 ms; full-resolution turn frames 22–25 → 14.6–15.6 ms.
 
 extension CGContext {
     /// Draws `image` into `rect` as `draw(_:in:)` does, faster when the CTM turns or skews it:
@@ -66,18 +74,52 @@ extension CGContext {
             return
         }
         KernelDispatch.prepare()
+        // Decided here, on the calling thread: the kernel path may be forced per thread.
         let avx2 = KernelDispatch.usesAVX2(1)
+        let pixels = self.pixels, rowStride = self.rowStride
         underLevel.pixels.withUnsafeBufferPointer { underSource in
             overLevel.pixels.withUnsafeBufferPointer { overSource in
-                Self.forEachTileRow(of: box, toImage: under.toImage) { y, x, maxX in
-                    TransformedImageBlit.crossFadeRow(y: y, x: x, maxX: maxX, under: under,
-                                                      underSource: underSource.baseAddress!, over: over,
-                                                      overSource: overSource.baseAddress!,
-                                                      into: pixels + y * rowStride, avx2: avx2)
+                Self.forEachBand(of: box) { band in
+                    Self.forEachTileRow(of: band, toImage: under.toImage) { y, x, maxX in
+                        TransformedImageBlit.crossFadeRow(y: y, x: x, maxX: maxX, under: under,
+                                                          underSource: underSource.baseAddress!, over: over,
+                                                          overSource: overSource.baseAddress!,
+                                                          into: pixels + y * rowStride, avx2: avx2)
+                    }
                 }
             }
         }
     }
+
+    /// Pixels from which a cross-fade is split between two threads: about 0.5 ms of one
+    /// thread's work, well above the cost of waking the second (tens of microseconds).
+    static let parallelPixels = 1 << 18
+
+    /// Calls `body` with `box` whole, or, when it has `parallelPixels` or more and the machine
+    /// more than one processor, with its top and bottom halves (split at a tile boundary) on two
+    /// threads at once, returning when both are done. The halves share no destination row, and
+    /// `body` reads only what no thread writes.
+    static func forEachBand(of box: PixelRect, _ body: (PixelRect) -> Void) {
+        let rows = box.height
+        guard box.width * rows >= parallelPixels, rows >= 2 * tileSize, processors > 1 else {
+            body(box)
+            return
+        }
+        let mid = box.y + (rows / 2 / tileSize) * tileSize
+        let halves = [PixelRect(x: box.x, y: box.y, maxX: box.maxX, maxY: mid),
+                      PixelRect(x: box.x, y: mid, maxX: box.maxX, maxY: box.maxY)]
+        // The closure runs on two threads at once by design (disjoint rows, see above); `body`
+        // does not escape `concurrentPerform`, which returns when both calls have.
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let body = body
+            DispatchQueue.concurrentPerform(iterations: 2) { body(halves[$0]) }
+        }
+    }
+
+    /// The threads a band split may use: the processors, or `CRISP_DRAW_THREADS=1` (to measure
+    /// one thread's work, or on a machine where the second core is better left alone).
+    private static let processors = ProcessInfo.processInfo.environment["CRISP_DRAW_THREADS"] == "1"
+        ? 1 : ProcessInfo.processInfo.activeProcessorCount
 
     /// The user-to-raster transform when `drawTransformed` takes its own path for `image` in
     /// `rect`; nil when it falls back to `draw(_:in:)`.
@@ -162,9 +204,15 @@ extension CGContext {
     /// hardware prefetchers follow. Against the other order, the rotation's cross-fade at 45°
     /// took 1.1–1.4× as long (a C bench of the kernel on the AMD EPYC, both directions of turn).
     @inline(__always)
+    /// The tiles' side in pixels. 256 against 64 (`xfbench`-style timing of the retina iPad's
+    /// half-resolution turn frames, 768 × 1024, one thread, two runs each): median 5.2–5.6
+    /// against 6.5–7.8 ms, fastest frame 4.1–4.2 against 4.7–5.7 ms. Each tile row is a call of
+    /// `crossFadeRow` with its two plans and the kernel's setup: fewer, longer calls pay less of
+    /// that, and two pictures' taps along 256 pixels still stay in the 512 KB L2.
+    static let tileSize = 256
     private static func forEachTileRow(of box: PixelRect, toImage: CGAffineTransform,
                                        _ body: (_ y: Int, _ x: Int, _ maxX: Int) -> Void) {
-        let tile = 64
+        let tile = tileSize
         let upward = toImage.a * toImage.c < 0
         for tileY in stride(from: box.y, to: box.maxY, by: tile) {
             let tileMaxY = min(tileY + tile, box.maxY)
@@ -232,19 +280,25 @@ extension CGContext {
               layerStack.isEmpty, source.layerStack.isEmpty else { return false }
         let clip = gstate.clip.bounds
         guard !clip.isEmpty else { return true }
-        let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: 4 * (source.width + 2))
-        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-        defer {
-            scratch.deallocate()
-            row.deallocate()
-        }
         KernelDispatch.prepare()
-        if KernelDispatch.usesAVX2(1) {
-            crisp_magnify2x_avx2(source.pixels, source.width, source.height, source.rowStride, pixels, rowStride,
-                                 clip.x, clip.maxX, clip.y, clip.maxY, scratch, row)
-        } else {
-            crisp_magnify2x(source.pixels, source.width, source.height, source.rowStride, pixels, rowStride,
-                            clip.x, clip.maxX, clip.y, clip.maxY, scratch, row)
+        let avx2 = KernelDispatch.usesAVX2(1)
+        let sourcePixels = source.pixels, sourceWidth = source.width, sourceHeight = source.height
+        let sourceStride = source.rowStride, pixels = self.pixels, rowStride = self.rowStride, width = self.width
+        // Each band its own scratch rows; the bands write disjoint rows of this context.
+        Self.forEachBand(of: clip) { band in
+            let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: 4 * (sourceWidth + 2))
+            let row = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            defer {
+                scratch.deallocate()
+                row.deallocate()
+            }
+            if avx2 {
+                crisp_magnify2x_avx2(sourcePixels, sourceWidth, sourceHeight, sourceStride, pixels, rowStride,
+                                     band.x, band.maxX, band.y, band.maxY, scratch, row)
+            } else {
+                crisp_magnify2x(sourcePixels, sourceWidth, sourceHeight, sourceStride, pixels, rowStride,
+                                band.x, band.maxX, band.y, band.maxY, scratch, row)
+            }
         }
         return true
     }

@@ -389,5 +389,80 @@ import Testing
         let mask = CGImage(maskWidth: width, height: height, alpha: pixels.map { $0 & 0xFF00_0000 })
         #expect(mask.halfSize().isMask)
     }
+
+    /// The band split covers its rectangle exactly: small rectangles whole, large ones as two
+    /// halves that meet at a tile boundary, neither overlapping nor leaving a row out.
+    @Test func bandsPartitionTheRectangle() {
+        for box in [PixelRect(x: 0, y: 0, maxX: 240, maxY: 200), PixelRect(x: 3, y: 7, maxX: 771, maxY: 1031),
+                    PixelRect(x: 0, y: 0, maxX: 1536, maxY: 600), PixelRect(x: -40, y: -300, maxX: 2000, maxY: 300)] {
+            let lock = NSLock()
+            nonisolated(unsafe) var bands: [PixelRect] = []
+            CGContext.forEachBand(of: box) { band in
+                lock.lock()
+                bands.append(band)
+                lock.unlock()
+            }
+            bands.sort { $0.y < $1.y }
+            let large = box.width * box.height >= CGContext.parallelPixels && box.height >= 2 * CGContext.tileSize
+            if !large || ProcessInfo.processInfo.activeProcessorCount < 2 {
+                #expect(bands == [box])
+                continue
+            }
+            #expect(bands.count == 2)
+            #expect(bands.first?.y == box.y && bands.last?.maxY == box.maxY && bands[0].maxY == bands[1].y)
+            #expect(bands.allSatisfy { $0.x == box.x && $0.maxX == box.maxX && !$0.isEmpty })
+            #expect((bands[0].maxY - box.y) % CGContext.tileSize == 0)
+        }
+    }
+
+    /// A cross-fade and a magnification large enough to be split between two threads give the
+    /// pixels of their definitions: the two `drawTransformed` calls (never split) and the
+    /// per-pixel formula (every 7th row and column, the band boundary rows all).
+    @Test func splitDrawsAreTheUnsplitOnesExactly() {
+        let width = 620, height = 560
+        let under = Self.noise(width: 300, height: 410, seed: 5), over = Self.noise(width: 410, height: 300, seed: 6)
+        func render(fused: Bool) -> CGContext {
+            let ctx = CGContext(width: width, height: height)!
+            Self.setEveryPixel(ctx, 0xFF20_4060)
+            ctx.translateBy(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
+            ctx.rotate(by: 0.41)
+            let rect = CGRect(x: -260.3, y: -231.7, width: 520.6, height: 463.1)
+            if fused {
+                ctx.drawTransformed(over, fadingInto: under, fraction: 0.37, in: rect)
+            } else {
+                ctx.drawTransformed(under, in: rect)
+                ctx.setAlpha(0.63)
+                ctx.drawTransformed(over, in: rect)
+            }
+            return ctx
+        }
+        let onePass = render(fused: true), twoDraws = render(fused: false)
+        #expect(Self.compare(twoDraws, onePass, interior: 0).maximum == 0)
+        #expect(Self.compare(onePass, { let c = CGContext(width: width, height: height)!; Self.setEveryPixel(c, 0xFF20_4060); return c }(),
+                             interior: 0).beyond > 150_000)
+
+        let half = CGContext(width: 310, height: 280)!
+        let noise = Self.noise(width: 310, height: 280, seed: 7).pixels
+        for y in 0..<280 { for x in 0..<310 { half.pixels[y * half.rowStride + x] = noise[y * 310 + x] } }
+        let full = CGContext(width: 620, height: 560)!
+        #expect(full.copyMagnified(from: half))
+        func channel(_ p: UInt32, _ shift: UInt32) -> UInt32 { (p >> shift) & 0xFF }
+        var wrong = 0
+        for y in 0..<560 where y % 7 == 0 || (250...262).contains(y) {
+            for x in stride(from: 0, to: 620, by: 7) {
+                let sx = x / 2, sy = y / 2
+                let nx = min(max(x % 2 == 0 ? sx - 1 : sx + 1, 0), 309), ny = min(max(y % 2 == 0 ? sy - 1 : sy + 1, 0), 279)
+                let p = { (xx: Int, yy: Int) in half.pixels[yy * half.rowStride + xx] }
+                var expected: UInt32 = 0
+                for shift in stride(from: UInt32(0), through: 24, by: 8) {
+                    let v = (9 * channel(p(sx, sy), shift) + 3 * channel(p(nx, sy), shift) + 3 * channel(p(sx, ny), shift)
+                             + channel(p(nx, ny), shift) + 8) >> 4
+                    expected |= v << shift
+                }
+                if full.pixelAt(x, y) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) magnified pixels differ from the formula")
+    }
 }
 
