@@ -225,8 +225,8 @@ open class Window: View {
     }
 
     /// How finely the rotation's frames between its start and end are drawn (`--bench-render`
-    /// measures both; on the retina iPad half took a median 5.4–5.7 ms of wall time a frame on
-    /// two threads against 14.6–15.6 ms at full resolution, see docs/performance.md). The first frame, an exact quarter or half turn, is always
+    /// measures both; on the retina iPad half took a median 3.4–5.1 ms of wall time a frame on
+    /// two threads against 11.6–13.9 ms at full resolution, see docs/performance.md). The first frame, an exact quarter or half turn, is always
     /// drawn whole (a copy of the old picture, turned).
     public var rotationResolution = RotationResolution.half
 

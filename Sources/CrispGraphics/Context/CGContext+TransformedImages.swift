@@ -14,12 +14,12 @@ import Foundation
 // of its own and `draw(_:in:)` keeps its pixels.
 //
 // The two calls a rotation frame spends most of its time in, the cross-fade and `copyMagnified`,
-// split a large rectangle into a top and a bottom half drawn on two threads at once
+// split a large rectangle into bands of 128 rows that the processors' threads take in turn
 // (`forEachBand`): rows are independent (each reads the pictures and writes its own row), so the
 // pixels are the same as on one thread, bit for bit. On the retina iPad's turn frames at half
 // resolution (`crisp-demo --bench-render 5 --bench-device ipadretina --bench-screen controls`,
-// three runs each way, alternated): wall time a frame median 6.9–8.3 → 5.4–5.7 ms, slowest
-// 9.4–11.5 → 7.7–9.1 ms; full-resolution turn frames 22–25 → 14.6–15.6 ms.
+// alternated, three runs each): wall time a frame median 5.5–5.9 ms on one thread, 5.4–5.7 in two
+// halves, 3.4–5.1 in 128-row bands; the slowest frame 8.6–10.5, 7.7–9.1 and 5.1–6.7 ms.
 
 extension CGContext {
     /// Draws `image` into `rect` as `draw(_:in:)` does, faster when the CTM turns or skews it:
@@ -91,30 +91,37 @@ extension CGContext {
         }
     }
 
-    /// Pixels from which a cross-fade is split between two threads: about 0.5 ms of one
-    /// thread's work, well above the cost of waking the second (tens of microseconds).
+    /// Pixels from which a cross-fade or a magnification is split between threads: about 0.5 ms
+    /// of one thread's work, well above the cost of waking another (tens of microseconds).
     static let parallelPixels = 1 << 18
 
     /// Calls `body` with `box` whole, or, when it has `parallelPixels` or more and the machine
-    /// more than one processor, with its top and bottom halves (split at a tile boundary) on two
-    /// threads at once, returning when both are done. The halves share no destination row, and
-    /// `body` reads only what no thread writes.
+    /// more than one processor, with bands of `bandRows` rows (the last one shorter) on the
+    /// processors' threads at once, each thread taking the next band when it is done with one,
+    /// so a thread that a neighbour slows down takes fewer; returns when every band is done.
+    /// The bands share no destination row, and `body` reads only what no thread writes.
     static func forEachBand(of box: PixelRect, _ body: (PixelRect) -> Void) {
         let rows = box.height
-        guard box.width * rows >= parallelPixels, rows >= 2 * tileSize, processors > 1 else {
+        guard box.width * rows >= parallelPixels, rows >= 2 * bandRows, processors > 1 else {
             body(box)
             return
         }
-        let mid = box.y + (rows / 2 / tileSize) * tileSize
-        let halves = [PixelRect(x: box.x, y: box.y, maxX: box.maxX, maxY: mid),
-                      PixelRect(x: box.x, y: mid, maxX: box.maxX, maxY: box.maxY)]
-        // The closure runs on two threads at once by design (disjoint rows, see above); `body`
-        // does not escape `concurrentPerform`, which returns when both calls have.
+        let count = (rows + bandRows - 1) / bandRows
+        let bands = (0..<count).map { k in
+            PixelRect(x: box.x, y: box.y + k * bandRows, maxX: box.maxX, maxY: min(box.y + (k + 1) * bandRows, box.maxY))
+        }
+        // The closure runs on several threads at once by design (disjoint rows, see above);
+        // `body` does not escape `concurrentPerform`, which returns when every call has.
         withoutActuallyEscaping(body) { body in
             nonisolated(unsafe) let body = body
-            DispatchQueue.concurrentPerform(iterations: 2) { body(halves[$0]) }
+            DispatchQueue.concurrentPerform(iterations: count) { body(bands[$0]) }
         }
     }
+
+    /// The rows of a band. Bands of 128 rows against two halves (the half-resolution turn
+    /// frame's 1024 rows in 8 bands against 2): the threads finish together instead of one
+    /// waiting 1.4–2 ms for the other (see docs/performance.md, "Session 11").
+    static let bandRows = 128
 
     /// The threads a band split may use: the processors, or `CRISP_DRAW_THREADS=1` (to measure
     /// one thread's work, or on a machine where the second core is better left alone).

@@ -390,11 +390,13 @@ import Testing
         #expect(mask.halfSize().isMask)
     }
 
-    /// The band split covers its rectangle exactly: small rectangles whole, large ones as two
-    /// halves that meet at a tile boundary, neither overlapping nor leaving a row out.
+    /// The band split covers its rectangle exactly: small rectangles whole, large ones as bands
+    /// of `bandRows` rows from the top (the last one shorter), neither overlapping nor leaving
+    /// a row out.
     @Test func bandsPartitionTheRectangle() {
         for box in [PixelRect(x: 0, y: 0, maxX: 240, maxY: 200), PixelRect(x: 3, y: 7, maxX: 771, maxY: 1031),
-                    PixelRect(x: 0, y: 0, maxX: 1536, maxY: 600), PixelRect(x: -40, y: -300, maxX: 2000, maxY: 300)] {
+                    PixelRect(x: 0, y: 0, maxX: 1536, maxY: 600), PixelRect(x: -40, y: -300, maxX: 2000, maxY: 300),
+                    PixelRect(x: 0, y: 0, maxX: 4000, maxY: 200)] {
             let lock = NSLock()
             nonisolated(unsafe) var bands: [PixelRect] = []
             CGContext.forEachBand(of: box) { band in
@@ -403,15 +405,15 @@ import Testing
                 lock.unlock()
             }
             bands.sort { $0.y < $1.y }
-            let large = box.width * box.height >= CGContext.parallelPixels && box.height >= 2 * CGContext.tileSize
+            let large = box.width * box.height >= CGContext.parallelPixels && box.height >= 2 * CGContext.bandRows
             if !large || ProcessInfo.processInfo.activeProcessorCount < 2 {
                 #expect(bands == [box])
                 continue
             }
-            #expect(bands.count == 2)
-            #expect(bands.first?.y == box.y && bands.last?.maxY == box.maxY && bands[0].maxY == bands[1].y)
+            #expect(bands.count == (box.height + CGContext.bandRows - 1) / CGContext.bandRows)
+            #expect(bands.first?.y == box.y && bands.last?.maxY == box.maxY)
+            #expect(zip(bands, bands.dropFirst()).allSatisfy { $0.maxY == $1.y && $0.height == CGContext.bandRows })
             #expect(bands.allSatisfy { $0.x == box.x && $0.maxX == box.maxX && !$0.isEmpty })
-            #expect((bands[0].maxY - box.y) % CGContext.tileSize == 0)
         }
     }
 
