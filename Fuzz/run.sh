@@ -27,6 +27,12 @@ rm -f .build/*/"$config"/description.json
 swift build -c "$config" --sanitize fuzzer --sanitize address --product "fuzz-$target" \
     -Xswiftc -sanitize-coverage=edge,trace-cmp,indirect-calls,inline-8bit-counters,pc-table >&2
 mkdir -p ".corpus/$target" "findings/$target"
+# An empty corpus (a new checkout or machine) starts from the committed one, the merged corpus
+# of the last long run (Corpus/TARGET.tar.xz), not from the seeds alone.
+if [ -f "Corpus/$target.tar.xz" ] && [ -z "$(ls -A ".corpus/$target")" ]; then
+    tar -xJf "Corpus/$target.tar.xz" -C ".corpus/$target"
+    echo "run.sh: .corpus/$target started from Corpus/$target.tar.xz ($(ls ".corpus/$target" | wc -l) inputs)" >&2
+fi
 # Swift's backtracer would catch a trap before libFuzzer could save the input.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
